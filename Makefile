@@ -1,0 +1,134 @@
+# nimber — GNU Makefile.
+#
+#   make                 build/nimber, build/libnimber.a, build/libnimber.so
+#   make test            install test dependencies if missing (Debian), build
+#                        with ASan+UBSan, run unit tests (cmocka) and CLI
+#                        tests (bats)
+#   make bench           benchmarks, printed as ratios against baselines
+#   make install PREFIX=DIR [DESTDIR=...]   /   make uninstall
+#
+# The version is read from include/nimber.h, its only home.
+
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR     ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN    := -std=c11 -Wall -Wextra -Werror -Wpedantic -Wshadow
+DEFS    := -D_POSIX_C_SOURCE=200809L
+CPPFLAGS += -Iinclude
+ALL_CFLAGS = $(WARN) $(DEFS) $(CPPFLAGS) $(CFLAGS)
+
+hdr_get = $(shell sed -n 's/^\#define NIMBER_VERSION_$(1) \([0-9]*\)/\1/p' include/nimber.h)
+VMAJOR  := $(call hdr_get,MAJOR)
+VERSION := $(VMAJOR).$(call hdr_get,MINOR).$(call hdr_get,PATCH)
+SONAME  := libnimber.so.$(VMAJOR)
+
+LIB_SRC := $(wildcard src/*.c) $(wildcard src/games/*.c)
+CLI_SRC := $(wildcard cli/*.c)
+LIB_HDR := include/nimber.h $(wildcard src/*.h)
+
+B := build
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
+PIC_OBJ := $(LIB_SRC:%.c=$(B)/pic/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
+
+.PHONY: all test unit cli-test bench install uninstall clean check-deps format
+all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc
+
+$(B)/obj/%.o: %.c $(LIB_HDR) cli/cli.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(B)/pic/%.o: %.c $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+
+$(B)/libnimber.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# Only the public nimber_* names are exported (src/nimber.map).
+$(B)/libnimber.so.$(VERSION): $(PIC_OBJ) src/nimber.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/nimber.map \
+	    $(LDFLAGS) -o $@ $(PIC_OBJ)
+
+$(B)/libnimber.so: $(B)/libnimber.so.$(VERSION)
+	ln -sf libnimber.so.$(VERSION) $(B)/$(SONAME)
+	ln -sf libnimber.so.$(VERSION) $@
+
+$(B)/nimber: $(CLI_OBJ) $(B)/libnimber.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libnimber.a
+
+$(B)/nimber.pc: nimber.pc.in include/nimber.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+# ---- tests: everything built again with sanitizers under build/san ----
+SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+S := $(B)/san
+SAN_LIB_OBJ := $(LIB_SRC:%.c=$(S)/%.o)
+SAN_CLI_OBJ := $(CLI_SRC:%.c=$(S)/%.o)
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(S)/tests/%)
+
+$(S)/%.o: %.c $(LIB_HDR) cli/cli.h
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -O1 -g $(SAN) -c $< -o $@
+
+$(S)/libnimber.a: $(SAN_LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(S)/nimber: $(SAN_CLI_OBJ) $(S)/libnimber.a
+	$(CC) $(SAN) -o $@ $^
+
+$(S)/tests/%: tests/unit/%.c tests/unit/brute.h $(S)/libnimber.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -Isrc -O1 -g $(SAN) $< -o $@ $(S)/libnimber.a -lcmocka
+
+check-deps:
+	@sh tests/deps.sh
+
+unit: $(UNIT_BIN)
+	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
+
+cli-test: $(S)/nimber
+	NIMBER=$(CURDIR)/$(S)/nimber bats tests/cli
+
+test: check-deps
+	$(MAKE) unit
+	$(MAKE) cli-test
+	@echo "all tests passed"
+
+bench: all
+	sh bench/run.sh
+
+# ---- install ----
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 755 $(B)/nimber $(DESTDIR)$(BINDIR)/nimber
+	install -m 644 include/nimber.h $(DESTDIR)$(INCLUDEDIR)/nimber.h
+	install -m 644 $(B)/libnimber.a $(DESTDIR)$(LIBDIR)/libnimber.a
+	install -m 755 $(B)/libnimber.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf libnimber.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf libnimber.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libnimber.so
+	install -m 644 $(B)/nimber.pc $(DESTDIR)$(PKGCONFIGDIR)/nimber.pc
+	install -m 644 doc/nimber.1 $(DESTDIR)$(MANDIR)/man1/nimber.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/nimber $(DESTDIR)$(INCLUDEDIR)/nimber.h \
+	    $(DESTDIR)$(LIBDIR)/libnimber.a $(DESTDIR)$(LIBDIR)/libnimber.so \
+	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libnimber.so.$(VERSION) \
+	    $(DESTDIR)$(PKGCONFIGDIR)/nimber.pc $(DESTDIR)$(MANDIR)/man1/nimber.1
+
+format:
+	clang-format -i include/*.h src/*.[ch] src/games/*.c cli/*.[ch] tests/unit/*.[ch]
+
+clean:
+	rm -rf $(B)

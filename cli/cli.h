@@ -1,0 +1,50 @@
+/*
+ * cli.h — what the files of the `nimber` program share: the commands,
+ * error reporting and exit codes.  The program includes only nimber.h from
+ * the library; it parses arguments, calls the library and prints.
+ */
+#ifndef NIMBER_CLI_H
+#define NIMBER_CLI_H
+
+#include "nimber.h"
+
+#include <stdio.h>
+
+/* Exit codes (sysexits.h values, named here to keep the CLI portable). */
+enum {
+    EXIT_NO = 1,        /* a "no" answer where a command says so */
+    EXIT_USAGE = 64,    /* anything wrong on the command line */
+    EXIT_DATAERR = 65,  /* anything wrong in stdin or a file */
+    EXIT_SOFTWARE = 70, /* internal error */
+    EXIT_OSERR = 71,    /* out of memory or a resource limit */
+    EXIT_IOERR = 74     /* input/output error */
+};
+
+/* The commands: each takes the arguments after its name. */
+int cmd_judge(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_grundy(int argc, char **argv);
+
+/* Prints "nimber: MESSAGE" on stderr. */
+void cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Prints a library error (with "line L, column C: " when it has a place)
+ * and returns the exit code for it; `data` says whether the failing input
+ * was data (stdin, a file: 65) or the command line (64). */
+int cli_fail(int code, const nimber_error *err, int data);
+
+/* Parses a heap or count argument: decimal digits only, at most 2^64-1.
+ * Prints the error and returns 0 on failure. */
+int cli_parse_u64(const char *what, const char *s, uint64_t *out);
+
+/* 1 if arg is "-h" or "--help". */
+int cli_is_help(const char *arg);
+
+/* Writes a finished stdout and reports a write error (exit 74) if any. */
+int cli_finish_output(void);
+
+#endif /* NIMBER_CLI_H */

@@ -1,0 +1,172 @@
+/*
+ * solve.c — `nimber solve GAME HEAP... [+ GAME HEAP...]`: the Grundy value,
+ * the outcome and every winning move of a sum of components, as text or
+ * as one JSON object (--json).
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_MAX_MOVES 1000
+
+/* Prints the solve command's help. */
+static void solve_help(FILE *f) {
+    fputs("usage: nimber solve [--json] [--max-moves N] GAME HEAP... "
+          "[+ GAME HEAP...]\n\n"
+          "Prints the Grundy value of the position (the nim-sum of its\n"
+          "components), its outcome (N: the player to move wins, P: the\n"
+          "player to move loses) and every winning move, one a line:\n"
+          "  move component C heap H: FROM -> TO [+ TO2]\n"
+          "Indices count from 0.  For staircase, HEAP... are the steps a1..an\n"
+          "(a1 nearest the ground) and a move's counters go one step down.\n\n"
+          "options:\n"
+          "  --json          one JSON object instead of text\n"
+          "  --max-moves N   list at most N winning moves (default 1000;\n"
+          "                  a split heap can have billions)\n",
+          f);
+}
+
+/* Prints a move's destination heaps. */
+static void print_to(const nimber_move *m, const char *sep) {
+    if (m->nto == 0)
+        fputs("0", stdout);
+    for (unsigned i = 0; i < m->nto; i++)
+        printf("%s%llu", i ? sep : "", (unsigned long long)m->to[i]);
+}
+
+/* Prints the solution as text. */
+static void print_text(const nimber_solution *s) {
+    char buf[NIMBER_VALUE_BUFSIZE];
+    if (s->has_value)
+        printf("grundy %s\n", nimber_value_format(s->value, buf));
+    else
+        printf("grundy none (misere play)\n");
+    printf("outcome %c\n", "PND"[s->outcome]);
+    for (size_t i = 0; i < s->nmoves; i++) {
+        const nimber_move *m = &s->moves[i];
+        printf("move component %zu heap %zu: %llu -> ", m->component, m->heap,
+               (unsigned long long)m->from);
+        print_to(m, " + ");
+        putchar('\n');
+    }
+    if (s->truncated)
+        printf("more winning moves not listed (raise --max-moves)\n");
+}
+
+/* Prints the solution as one JSON object. */
+static void print_json(const nimber_solution *s) {
+    char buf[NIMBER_VALUE_BUFSIZE];
+    printf("{\"grundy\": %s, \"outcome\": \"%c\", \"moves\": [",
+           s->has_value ? nimber_value_format(s->value, buf) : "null",
+           "PND"[s->outcome]);
+    for (size_t i = 0; i < s->nmoves; i++) {
+        const nimber_move *m = &s->moves[i];
+        printf("%s{\"component\": %zu, \"heap\": %zu, \"from\": %llu, \"to\": [",
+               i ? ", " : "", m->component, m->heap,
+               (unsigned long long)m->from);
+        print_to(m, ", ");
+        fputs("]}", stdout);
+    }
+    printf("], \"truncated\": %s}\n", s->truncated ? "true" : "false");
+}
+
+/* Parses the components, solves and prints. */
+int cmd_solve(int argc, char **argv) {
+    int json = 0, rc = 0;
+    uint64_t max_moves = DEFAULT_MAX_MOVES;
+    char **args = calloc((size_t)argc + 1, sizeof *args);
+    uint64_t *heaps = calloc((size_t)argc + 1, sizeof *heaps);
+    nimber_game **games = calloc((size_t)argc + 1, sizeof *games);
+    nimber_position *pos = nimber_position_create();
+    int nargs = 0, ngames = 0;
+    if (!args || !heaps || !games || !pos) {
+        cli_error("out of memory");
+        rc = EXIT_OSERR;
+        goto out;
+    }
+    for (int i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            solve_help(stdout);
+            rc = cli_finish_output();
+            goto out;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--max-moves") == 0) {
+            if (i + 1 >= argc) {
+                cli_error("solve: --max-moves needs a number");
+                rc = EXIT_USAGE;
+                goto out;
+            }
+            if (!cli_parse_u64("--max-moves", argv[++i], &max_moves)) {
+                rc = EXIT_USAGE;
+                goto out;
+            }
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            cli_error("solve: unknown option '%s'", argv[i]);
+            rc = EXIT_USAGE;
+            goto out;
+        } else {
+            args[nargs++] = argv[i];
+        }
+    }
+    if (nargs == 0) {
+        cli_error("solve: missing GAME (see 'nimber solve --help')");
+        rc = EXIT_USAGE;
+        goto out;
+    }
+    /* Components: GAME HEAP... separated by '+'. */
+    for (int i = 0; i < nargs;) {
+        if (strcmp(args[i], "+") == 0) {
+            cli_error("solve: '+' must be followed by GAME HEAP...");
+            rc = EXIT_USAGE;
+            goto out;
+        }
+        nimber_error err;
+        int st = nimber_game_parse(args[i], &games[ngames], &err);
+        if (st != NIMBER_OK) {
+            rc = cli_fail(st, &err, 0);
+            goto out;
+        }
+        nimber_game *g = games[ngames++];
+        size_t n = 0;
+        for (i++; i < nargs && strcmp(args[i], "+") != 0; i++)
+            if (!cli_parse_u64("heap", args[i], &heaps[n++])) {
+                rc = EXIT_USAGE;
+                goto out;
+            }
+        if (i < nargs)
+            i++; /* skip '+' */
+        if (i == nargs && strcmp(args[nargs - 1], "+") == 0) {
+            cli_error("solve: '+' must be followed by GAME HEAP...");
+            rc = EXIT_USAGE;
+            goto out;
+        }
+        if ((st = nimber_position_add(pos, g, heaps, n, &err)) != NIMBER_OK) {
+            rc = cli_fail(st, &err, 0);
+            goto out;
+        }
+    }
+    nimber_solution sol;
+    nimber_error err;
+    int st = nimber_position_solve(
+        pos, max_moves > SIZE_MAX ? SIZE_MAX : (size_t)max_moves, &sol, &err);
+    if (st != NIMBER_OK) {
+        rc = cli_fail(st, &err, 0);
+        goto out;
+    }
+    if (json)
+        print_json(&sol);
+    else
+        print_text(&sol);
+    nimber_solution_clear(&sol);
+    rc = cli_finish_output();
+out:
+    nimber_position_free(pos);
+    for (int i = 0; i < ngames; i++)
+        nimber_game_free(games[i]);
+    free(games);
+    free(heaps);
+    free(args);
+    return rc;
+}

@@ -1,0 +1,326 @@
+/*
+ * nimber.h — the one public header of libnimber.
+ *
+ * libnimber solves impartial combinatorial games with Sprague–Grundy theory:
+ * it gives the Grundy value of a heap or of a whole position, the outcome
+ * (N: the player to move wins, P: the player to move loses), and every
+ * winning move, for heaps of any size up to 2^64-1 and sums of components
+ * of different games.  It also reads judge-format inputs of the classic
+ * competitive-programming Nim problems at memory speed.
+ *
+ * Sections, simplest first:
+ *   1. Version
+ *   2. Errors
+ *   3. Grundy values (the nimber_value type)
+ *   4. Games: parse a GAME specification, Grundy values of heaps
+ *   5. Positions: sums of components, outcome and winning moves
+ *   6. Scanner: fast reading of non-negative integers with line/column errors
+ *   7. Judge: the classic problems in their judges' formats
+ *   8. Memory: allocator hook
+ *
+ * Conventions.  Every function that can fail returns an int: NIMBER_OK (0)
+ * or a positive nimber_status code; results come out through pointers.
+ * Functions that read input or specifications take an optional
+ * `nimber_error *` that receives a one-line message and, for input data,
+ * the line and column.  Handles are opaque and come in create/free pairs;
+ * every free function accepts NULL.  The library never prints, never exits
+ * and keeps no global state except the allocator hook (section 8).
+ * Everything here exists since version 0.1.0 unless it says otherwise.
+ */
+#ifndef NIMBER_H
+#define NIMBER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ===================================================================== */
+/* 1. Version                                                            */
+/* ===================================================================== */
+
+#define NIMBER_VERSION_MAJOR 0
+#define NIMBER_VERSION_MINOR 1
+#define NIMBER_VERSION_PATCH 0
+#define NIMBER_VERSION_NUMBER                                                  \
+    (NIMBER_VERSION_MAJOR * 10000 + NIMBER_VERSION_MINOR * 100 +               \
+     NIMBER_VERSION_PATCH)
+#define NIMBER_STR2_(x) #x
+#define NIMBER_STR_(x) NIMBER_STR2_(x)
+#define NIMBER_VERSION_STRING                                                  \
+    NIMBER_STR_(NIMBER_VERSION_MAJOR)                                          \
+    "." NIMBER_STR_(NIMBER_VERSION_MINOR) "." NIMBER_STR_(NIMBER_VERSION_PATCH)
+
+/* nimber_version_number: NIMBER_VERSION_NUMBER of the linked library. */
+unsigned nimber_version_number(void);
+/* nimber_version_string: "MAJOR.MINOR.PATCH" of the linked library. */
+const char *nimber_version_string(void);
+
+/* ===================================================================== */
+/* 2. Errors                                                             */
+/* ===================================================================== */
+
+/* Status codes.  Values are fixed forever; new codes are only appended. */
+typedef enum nimber_status {
+    NIMBER_OK = 0,
+    NIMBER_E_ARG = 1,         /* invalid argument (NULL, bad option value) */
+    NIMBER_E_SPEC = 2,        /* malformed or unknown GAME specification */
+    NIMBER_E_SYNTAX = 3,      /* malformed input data */
+    NIMBER_E_RANGE = 4,       /* a number outside its allowed range */
+    NIMBER_E_EOF = 5,         /* input ended where data was expected */
+    NIMBER_E_NOMEM = 6,       /* an allocation failed */
+    NIMBER_E_LIMIT = 7,       /* a resource limit would be exceeded */
+    NIMBER_E_IO = 8,          /* reading input failed */
+    NIMBER_E_UNSUPPORTED = 9, /* the operation does not apply to this game */
+    NIMBER_E_INTERNAL = 10    /* a bug: an invariant did not hold */
+} nimber_status;
+
+/* Detail of an error: a one-line message and, for input data, where.
+ * line and column count from 1; both are 0 when no place applies. */
+typedef struct nimber_error {
+    int code;           /* the nimber_status returned with it */
+    uint64_t line;      /* 1-based line of the offending input, or 0 */
+    uint64_t column;    /* 1-based byte column, or 0 */
+    char message[192];  /* NUL-terminated, no trailing newline */
+} nimber_error;
+
+/* nimber_strerror: a static English description of a status code
+ * ("out of memory", ...); never NULL, also for unknown codes. */
+const char *nimber_strerror(int code);
+
+/* ===================================================================== */
+/* 3. Grundy values                                                      */
+/* ===================================================================== */
+
+/* A Grundy value (nimber).  Most games have small values, but some do not:
+ * the split game of AcWing 894 has G(2^64-1) = 2^65-4, so values carry 128
+ * bits.  The value is hi * 2^64 + lo. */
+typedef struct nimber_value {
+    uint64_t hi;
+    uint64_t lo;
+} nimber_value;
+
+/* Enough room for any value in decimal plus the NUL. */
+#define NIMBER_VALUE_BUFSIZE 48
+
+/* nimber_value_format: writes v in decimal into buf (NIMBER_VALUE_BUFSIZE
+ * bytes) and returns buf. */
+char *nimber_value_format(nimber_value v, char *buf);
+
+/* ===================================================================== */
+/* 4. Games                                                              */
+/* ===================================================================== */
+
+/* A parsed game: one family (nim, sub:LIST, split, ...) with its parameters
+ * and caches (computed Grundy tables, proven periods).  Not thread-safe:
+ * use one game per thread. */
+typedef struct nimber_game nimber_game;
+
+/* Flags describing what a game supports (nimber_game_flags). */
+#define NIMBER_GAME_HEAPWISE 1u /* a component is independent heaps, each
+                                   with its own Grundy value */
+#define NIMBER_GAME_MISERE 2u   /* misère play: Grundy values do not decide
+                                   the outcome; cannot be summed */
+
+/* nimber_game_parse: parses a GAME specification such as "nim", "sub:2,5",
+ * "sub:1-3,7", "split", "staircase", "misere-nim".  On success *out owns a
+ * new game (free it with nimber_game_free).  Errors: NIMBER_E_SPEC with a
+ * message naming the offending part; NIMBER_E_NOMEM. */
+int nimber_game_parse(const char *spec, nimber_game **out, nimber_error *err);
+
+/* nimber_game_free: frees a game; NULL is ignored. */
+void nimber_game_free(nimber_game *game);
+
+/* nimber_game_spec: the canonical specification (e.g. "sub:1-3,7");
+ * owned by the game. */
+const char *nimber_game_spec(const nimber_game *game);
+
+/* nimber_game_flags: NIMBER_GAME_* flags of the game. */
+unsigned nimber_game_flags(const nimber_game *game);
+
+/* nimber_game_set_memory_limit: bounds the memory the game may use for its
+ * tables (bytes; 0 means the default of 4 GiB).  Past it, computations fail
+ * with NIMBER_E_LIMIT instead of allocating. */
+void nimber_game_set_memory_limit(nimber_game *game, size_t bytes);
+
+/* nimber_heap_value: the Grundy value of a single heap of `heap` counters.
+ * For periodic games (sub:LIST) any heap up to 2^64-1 is answered from the
+ * proven period.  Errors: NIMBER_E_UNSUPPORTED for games that are not
+ * heapwise or are misère; NIMBER_E_LIMIT, NIMBER_E_NOMEM. */
+int nimber_heap_value(nimber_game *game, uint64_t heap, nimber_value *out,
+                      nimber_error *err);
+
+/* ===================================================================== */
+/* 5. Positions                                                          */
+/* ===================================================================== */
+
+/* A position: the sum of one or more components, each a game with its
+ * heaps (for staircase: its steps a1..an, a1 nearest the ground). */
+typedef struct nimber_position nimber_position;
+
+typedef enum nimber_outcome {
+    NIMBER_OUTCOME_P = 0, /* the player to move loses */
+    NIMBER_OUTCOME_N = 1, /* the player to move wins */
+    NIMBER_OUTCOME_D = 2  /* neither side can force a win (cyclic games) */
+} nimber_outcome;
+
+/* One move: in component `component`, heap (or step) `heap` goes from
+ * `from` counters to the `nto` heaps to[0..nto-1] (nto may be 0 when the
+ * heap disappears, 2 when it splits).  For staircase, the counters taken
+ * from step `heap` land on the step below (or leave the game from step 0):
+ * to[0] is the new size of step `heap`.  Indices count from 0. */
+typedef struct nimber_move {
+    size_t component;
+    size_t heap;
+    uint64_t from;
+    unsigned nto;
+    uint64_t to[3];
+} nimber_move;
+
+/* The answer for a position. */
+typedef struct nimber_solution {
+    int has_value;          /* 0 under misère play, where no value decides */
+    nimber_value value;     /* nim-sum of the components' values */
+    nimber_outcome outcome; /* N, P (or D) */
+    nimber_move *moves;     /* every winning move, in canonical order */
+    size_t nmoves;
+    int truncated;          /* 1 if more winning moves exist than max_moves */
+} nimber_solution;
+
+/* nimber_position_create: a new, empty position (the sum of nothing, a
+ * P-position).  Returns NULL when out of memory. */
+nimber_position *nimber_position_create(void);
+
+/* nimber_position_free: frees a position; NULL is ignored.  The games added
+ * to it are not freed. */
+void nimber_position_free(nimber_position *pos);
+
+/* nimber_position_add: appends a component: `game` (borrowed; it must
+ * outlive the position) with n heaps copied from `heaps`.  Errors:
+ * NIMBER_E_UNSUPPORTED when a misère game would be summed with anything
+ * else; NIMBER_E_NOMEM. */
+int nimber_position_add(nimber_position *pos, nimber_game *game,
+                        const uint64_t *heaps, size_t n, nimber_error *err);
+
+/* nimber_position_solve: computes the value, the outcome and the winning
+ * moves of the position, listing at most max_moves of them (0: none) and
+ * setting sol->truncated when more exist.  A winning move is any move to a
+ * P-position.  sol must be released with nimber_solution_clear.  Errors:
+ * NIMBER_E_LIMIT, NIMBER_E_NOMEM. */
+int nimber_position_solve(nimber_position *pos, size_t max_moves,
+                          nimber_solution *sol, nimber_error *err);
+
+/* nimber_solution_clear: frees what a solution owns and zeroes it. */
+void nimber_solution_clear(nimber_solution *sol);
+
+/* ===================================================================== */
+/* 6. Scanner                                                            */
+/* ===================================================================== */
+
+/* A reader of whitespace-separated non-negative decimal integers (up to
+ * 2^64-1; leading zeros allowed).  Whitespace is space, tab, CR and LF, so
+ * CRLF files and numbers split across lines are fine.  Anything else is an
+ * error reported with its line and column.  Input is read in large blocks;
+ * memory use is constant whatever the input claims. */
+typedef struct nimber_scanner nimber_scanner;
+
+/* A source of bytes: fills buf with up to cap bytes and returns how many,
+ * 0 at end of input, or -1 on a read error. */
+typedef long (*nimber_read_fn)(void *ctx, void *buf, size_t cap);
+
+/* nimber_scanner_create: a scanner over a byte source.  NULL when out of
+ * memory. */
+nimber_scanner *nimber_scanner_create(nimber_read_fn read, void *ctx);
+
+/* nimber_scanner_from_fd: a scanner that reads a POSIX file descriptor
+ * (which stays open).  NULL when out of memory. */
+nimber_scanner *nimber_scanner_from_fd(int fd);
+
+/* nimber_scanner_from_memory: a scanner over len bytes at data (borrowed).
+ * NULL when out of memory. */
+nimber_scanner *nimber_scanner_from_memory(const void *data, size_t len);
+
+/* nimber_scanner_free: frees a scanner; NULL is ignored. */
+void nimber_scanner_free(nimber_scanner *sc);
+
+/* nimber_scan_u64: reads the next number.  Returns NIMBER_OK; NIMBER_E_EOF
+ * when only whitespace remains; NIMBER_E_SYNTAX (a character that is not a
+ * digit or whitespace, or a digit run glued to one); NIMBER_E_RANGE (above
+ * 2^64-1); NIMBER_E_IO.  The error names the line and column. */
+int nimber_scan_u64(nimber_scanner *sc, uint64_t *out, nimber_error *err);
+
+/* nimber_scan_xor: reads exactly `count` numbers and stores their XOR in
+ * *xor_out — the inner loop of every Nim judge, at memory speed.  Running out of numbers is NIMBER_E_EOF, with
+ * how many were read in the message. */
+int nimber_scan_xor(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
+                    nimber_error *err);
+
+/* nimber_scan_end: succeeds when only whitespace remains; otherwise
+ * NIMBER_E_SYNTAX naming the first extra character. */
+int nimber_scan_end(nimber_scanner *sc, nimber_error *err);
+
+/* nimber_scanner_where: the line and column of the next unread byte. */
+void nimber_scanner_where(const nimber_scanner *sc, uint64_t *line,
+                          uint64_t *column);
+
+/* nimber_scanner_last: the line and column where the last number read by
+ * nimber_scan_u64 starts (for errors about its value). */
+void nimber_scanner_last(const nimber_scanner *sc, uint64_t *line,
+                         uint64_t *column);
+
+/* ===================================================================== */
+/* 7. Judge                                                              */
+/* ===================================================================== */
+
+/* The verdicts of one judge input: one yes/no per test case. */
+typedef struct nimber_verdicts {
+    uint64_t count;    /* number of cases */
+    unsigned char *bits; /* bit i set: case i is a first-player win */
+    const char *yes;   /* the judge's word for a win ("Yes", "Win") */
+    const char *no;    /* its word for a loss ("No", "Lose") */
+} nimber_verdicts;
+
+/* nimber_judge_problems: NULL-terminated list of supported problem names
+ * ("acwing-891", ...), static. */
+const char *const *nimber_judge_problems(void);
+
+/* nimber_judge_describe: one-line description of a problem, or NULL if the
+ * name is unknown. */
+const char *nimber_judge_describe(const char *problem);
+
+/* nimber_judge_run: reads a whole judge input for `problem` from sc and
+ * fills v (release with nimber_verdicts_clear).  The entire input is
+ * validated: counts must match, nothing may follow the last number.
+ * Memory is proportional to the number of cases actually read (one bit
+ * each), never to a count the input claims.  Errors: NIMBER_E_ARG
+ * (unknown problem), NIMBER_E_SYNTAX, NIMBER_E_RANGE, NIMBER_E_EOF,
+ * NIMBER_E_IO, NIMBER_E_LIMIT, NIMBER_E_NOMEM — each with line and column. */
+int nimber_judge_run(const char *problem, nimber_scanner *sc,
+                     nimber_verdicts *v, nimber_error *err);
+
+/* nimber_verdict: 1 if case i is a first-player win, else 0. */
+int nimber_verdict(const nimber_verdicts *v, uint64_t i);
+
+/* nimber_verdicts_clear: frees what v owns and zeroes it. */
+void nimber_verdicts_clear(nimber_verdicts *v);
+
+/* ===================================================================== */
+/* 8. Memory                                                             */
+/* ===================================================================== */
+
+/* nimber_set_allocator: replaces malloc/realloc/free for all later
+ * allocations of the library (pass NULLs to restore the defaults).  It is
+ * process-wide: call it before creating any object, never while objects
+ * made with another allocator are alive.  Tests use it to fail the N-th
+ * allocation. */
+void nimber_set_allocator(void *(*malloc_fn)(size_t),
+                          void *(*realloc_fn)(void *, size_t),
+                          void (*free_fn)(void *));
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NIMBER_H */

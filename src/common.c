@@ -1,0 +1,147 @@
+/*
+ * common.c — version, error texts, value formatting and the allocator hook.
+ *
+ * These are the small pieces every other file needs.  The allocator hook is
+ * the only process-wide state of the library (see nimber_set_allocator in
+ * nimber.h); it holds three function pointers and is read on every
+ * allocation.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *(*hook_malloc)(size_t) = NULL;
+static void *(*hook_realloc)(void *, size_t) = NULL;
+static void (*hook_free)(void *) = NULL;
+
+/* Returns the version number of the linked library. */
+unsigned nimber_version_number(void) { return NIMBER_VERSION_NUMBER; }
+
+/* Returns the version string of the linked library. */
+const char *nimber_version_string(void) { return NIMBER_VERSION_STRING; }
+
+/* Returns a static description of a status code. */
+const char *nimber_strerror(int code) {
+    switch (code) {
+    case NIMBER_OK: return "success";
+    case NIMBER_E_ARG: return "invalid argument";
+    case NIMBER_E_SPEC: return "bad game specification";
+    case NIMBER_E_SYNTAX: return "malformed input";
+    case NIMBER_E_RANGE: return "number out of range";
+    case NIMBER_E_EOF: return "unexpected end of input";
+    case NIMBER_E_NOMEM: return "out of memory";
+    case NIMBER_E_LIMIT: return "resource limit exceeded";
+    case NIMBER_E_IO: return "input/output error";
+    case NIMBER_E_UNSUPPORTED: return "operation not supported by this game";
+    case NIMBER_E_INTERNAL: return "internal error";
+    default: return "unknown error";
+    }
+}
+
+/* Writes v in decimal: repeated long division of the 128-bit value, held
+ * as four 32-bit limbs, by 10^9; each remainder is nine decimal digits. */
+char *nimber_value_format(nimber_value v, char *buf) {
+    uint32_t limb[4] = {(uint32_t)(v.hi >> 32), (uint32_t)v.hi,
+                        (uint32_t)(v.lo >> 32), (uint32_t)v.lo};
+    uint32_t parts[5]; /* 2^128 < 10^45: at most five groups of nine */
+    int np = 0;
+    int nonzero;
+    do {
+        uint64_t rem = 0;
+        nonzero = 0;
+        for (int i = 0; i < 4; i++) {
+            uint64_t cur = (rem << 32) | limb[i];
+            limb[i] = (uint32_t)(cur / 1000000000u);
+            rem = cur % 1000000000u;
+            nonzero |= limb[i] != 0;
+        }
+        parts[np++] = (uint32_t)rem;
+    } while (nonzero);
+    char *p = buf;
+    p += snprintf(p, 12, "%u", (unsigned)parts[np - 1]);
+    for (int i = np - 2; i >= 0; i--)
+        p += snprintf(p, 12, "%09u", (unsigned)parts[i]);
+    return buf;
+}
+
+/* Installs (or with NULLs removes) the allocator hook. */
+void nimber_set_allocator(void *(*malloc_fn)(size_t),
+                          void *(*realloc_fn)(void *, size_t),
+                          void (*free_fn)(void *)) {
+    hook_malloc = malloc_fn;
+    hook_realloc = realloc_fn;
+    hook_free = free_fn;
+}
+
+/* Allocates n bytes through the hook. */
+void *nb_malloc(size_t n) {
+    return hook_malloc ? hook_malloc(n ? n : 1) : malloc(n ? n : 1);
+}
+
+/* Reallocates through the hook. */
+void *nb_realloc(void *p, size_t n) {
+    return hook_realloc ? hook_realloc(p, n ? n : 1) : realloc(p, n ? n : 1);
+}
+
+/* Frees through the hook. */
+void nb_free(void *p) {
+    if (!p)
+        return;
+    if (hook_free)
+        hook_free(p);
+    else
+        free(p);
+}
+
+/* Zeroed allocation with an overflow check. */
+void *nb_calloc(size_t a, size_t b) {
+    if (b && a > SIZE_MAX / b)
+        return NULL;
+    void *p = nb_malloc(a * b);
+    if (p)
+        memset(p, 0, a * b);
+    return p;
+}
+
+/* Copies a string with nb_malloc. */
+char *nb_strdup(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *p = nb_malloc(n);
+    if (p)
+        memcpy(p, s, n);
+    return p;
+}
+
+/* Formats err's message; shared by nb_fail and nb_fail_at. */
+static void fill(nimber_error *err, int code, uint64_t line, uint64_t col,
+                 const char *fmt, va_list ap) {
+    err->code = code;
+    err->line = line;
+    err->column = col;
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+}
+
+/* Records an error without a place and returns its code. */
+int nb_fail(nimber_error *err, int code, const char *fmt, ...) {
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        fill(err, code, 0, 0, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+/* Records an error at a line and column and returns its code. */
+int nb_fail_at(nimber_error *err, int code, uint64_t line, uint64_t column,
+               const char *fmt, ...) {
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        fill(err, code, line, column, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}

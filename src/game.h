@@ -1,0 +1,93 @@
+/*
+ * game.h — the game-family interface: what every family of games provides.
+ *
+ * A family (nim, sub:LIST, split, staircase, ...) lives in one file under
+ * games/, with every function static, wired into one const nimber_family;
+ * games/registry.c lists them.  Positions, sums and the CLI work only
+ * through this interface and never name a family.
+ *
+ * Two shapes of family exist:
+ *   - heapwise: a component is a multiset of independent heaps; the family
+ *     gives the Grundy value of one heap (heap_value) and the moves of one
+ *     heap to a given value (heap_moves).  game.c turns these into the
+ *     component-level operations.
+ *   - whole-component: the family gives value/moves for the component's
+ *     whole heap list (staircase, where steps interact).
+ * A misère family gives misere_solve instead: its component cannot be
+ * summed with anything, so it decides outcome and winning moves alone.
+ *
+ * To add a family: write games/NAME.c with a `const nimber_family
+ * nb_family_NAME`, declare it below and add it to games/registry.c.
+ */
+#ifndef NIMBER_GAME_H
+#define NIMBER_GAME_H
+
+#include "internal.h"
+
+/* Receives moves.  emit returns NIMBER_OK to continue, NB_STOP when no
+ * more moves are wanted, or an error code. */
+typedef struct nb_sink {
+    int (*emit)(struct nb_sink *sink, size_t heap, uint64_t from,
+                const uint64_t *to, unsigned nto);
+} nb_sink;
+
+typedef struct nimber_family {
+    const char *name;  /* "nim", or the prefix before ':' ("sub") */
+    int has_argument;  /* 1: written NAME:ARG; 0: written NAME alone */
+    const char *usage; /* how it is written, for errors and --help */
+
+    /* Required.  Parses ARG (NULL when has_argument is 0) into *state and
+     * writes the canonical spec (with the "NAME:" prefix) into canon,
+     * canon_cap bytes.  Errors: NIMBER_E_SPEC with a message. */
+    int (*create)(const char *arg, void **state, char *canon,
+                  size_t canon_cap, nimber_error *err);
+    /* Optional: frees state. */
+    void (*destroy)(void *state);
+
+    /* Heapwise families: Grundy value of one heap; moves of one heap to
+     * heaps whose total value is `target` (reported with heap index idx). */
+    int (*heap_value)(void *state, uint64_t h, nimber_value *g,
+                      nimber_error *err);
+    int (*heap_moves)(void *state, size_t idx, uint64_t h, nimber_value target,
+                      nb_sink *sink, nimber_error *err);
+
+    /* Whole-component families: value of the component a[0..n-1]; its moves
+     * to positions of value `target`. */
+    int (*value)(void *state, const uint64_t *a, size_t n, nimber_value *g,
+                 nimber_error *err);
+    int (*moves)(void *state, const uint64_t *a, size_t n, nimber_value target,
+                 nb_sink *sink, nimber_error *err);
+
+    /* Misère families: outcome of a[0..n-1] and every winning move. */
+    int (*misere_solve)(void *state, const uint64_t *a, size_t n,
+                        nimber_outcome *outcome, nb_sink *sink,
+                        nimber_error *err);
+
+    /* Optional: tells the family its memory limit in bytes. */
+    void (*set_memory_limit)(void *state, size_t bytes);
+} nimber_family;
+
+/* A parsed game: a family and its state. */
+struct nimber_game {
+    const nimber_family *family;
+    void *state;
+    char *spec; /* canonical specification, owned */
+};
+
+/* The registry (games/registry.c): NULL-terminated. */
+extern const nimber_family *const nb_families[];
+
+/* game.c: value and moves of a whole component, for any family. */
+int nb_component_value(nimber_game *g, const uint64_t *a, size_t n,
+                       nimber_value *v, nimber_error *err);
+int nb_component_moves(nimber_game *g, const uint64_t *a, size_t n,
+                       nimber_value target, nb_sink *sink, nimber_error *err);
+
+/* The families. */
+extern const nimber_family nb_family_nim;
+extern const nimber_family nb_family_misere_nim;
+extern const nimber_family nb_family_staircase;
+extern const nimber_family nb_family_sub;
+extern const nimber_family nb_family_split;
+
+#endif /* NIMBER_GAME_H */

@@ -1,0 +1,13 @@
+/*
+ * registry.c — the list of game families, in the order --help shows them.
+ *
+ * To add a family: write games/NAME.c defining `const nimber_family
+ * nb_family_NAME` (see game.h), declare it in game.h, and list it here.
+ * Names must be unique; game.c looks a specification's name up here.
+ */
+#include "../game.h"
+
+const nimber_family *const nb_families[] = {
+    &nb_family_nim,   &nb_family_misere_nim, &nb_family_staircase,
+    &nb_family_sub,   &nb_family_split,      NULL,
+};

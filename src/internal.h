@@ -1,0 +1,71 @@
+/*
+ * internal.h — helpers shared by every file of the library, never installed.
+ *
+ * Allocation goes through nb_malloc/nb_realloc/nb_free so that the hook of
+ * nimber_set_allocator (and the tests' failing allocator) sees all of it.
+ * Errors are filled with nb_fail(), which formats the message once and
+ * returns the code, so an error path stays one line:
+ *     if (bad) return nb_fail(err, NIMBER_E_SPEC, "sub: empty list");
+ * RETURN_IF_ERR propagates a status from a call.
+ */
+#ifndef NIMBER_INTERNAL_H
+#define NIMBER_INTERNAL_H
+
+#include "nimber.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RETURN_IF_ERR(expr)                                                    \
+    do {                                                                       \
+        int rc_ = (expr);                                                      \
+        if (rc_ != NIMBER_OK)                                                  \
+            return rc_;                                                        \
+    } while (0)
+
+/* Internal status (never returned to callers): a move sink is full. */
+#define NB_STOP (-1)
+
+/* Default memory limit of a game's tables: 4 GiB. */
+#define NB_DEFAULT_MEMORY_LIMIT ((size_t)4 << 30)
+
+void *nb_malloc(size_t n);
+void *nb_realloc(void *p, size_t n);
+void nb_free(void *p);
+/* nb_calloc: zeroed allocation of a*b bytes; NULL on overflow too. */
+void *nb_calloc(size_t a, size_t b);
+/* nb_strdup: a copy of s made with nb_malloc. */
+char *nb_strdup(const char *s);
+
+/* nb_fail: fills err (if not NULL) with code and a printf-style message and
+ * returns code. */
+int nb_fail(nimber_error *err, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* nb_fail_at: like nb_fail, with the line and column of input data. */
+int nb_fail_at(nimber_error *err, int code, uint64_t line, uint64_t column,
+               const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* Grundy-value arithmetic. */
+static inline nimber_value nb_val(uint64_t lo) {
+    nimber_value v = {0, lo};
+    return v;
+}
+static inline nimber_value nb_xor(nimber_value a, nimber_value b) {
+    nimber_value v = {a.hi ^ b.hi, a.lo ^ b.lo};
+    return v;
+}
+static inline int nb_eq(nimber_value a, nimber_value b) {
+    return a.hi == b.hi && a.lo == b.lo;
+}
+static inline int nb_is_zero(nimber_value a) { return (a.hi | a.lo) == 0; }
+
+#endif /* NIMBER_INTERNAL_H */
