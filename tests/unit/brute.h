@@ -1,0 +1,119 @@
+/*
+ * brute.h — the naive twin every test holds the library against: a
+ * memoised game-tree search that knows nothing of Grundy values.
+ *
+ * A position is a short byte string (its key); a game supplies a function
+ * listing the keys of all positions one move away.  win() says whether the
+ * player to move can force a win under normal play (no move: loss) or
+ * misère play (no move: win).  Memo: an open-addressing table of keys.
+ * Depth of recursion is the length of the longest game, small for the
+ * positions tested.  Also: the seeded random generator the tests share
+ * (its seed is printed, so a failure can be replayed).
+ */
+#ifndef BRUTE_H
+#define BRUTE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BK_MAX 64 /* longest key */
+
+typedef struct {
+    unsigned char len;
+    unsigned char b[BK_MAX];
+} bkey;
+
+/* Lists successors of k into out (at most cap); returns how many. */
+typedef size_t (*bmoves_fn)(const bkey *k, bkey *out, size_t cap, void *ctx);
+
+typedef struct {
+    bkey *keys;
+    signed char *val; /* -1 empty, 0 loss, 1 win */
+    size_t cap, used;
+    bmoves_fn moves;
+    void *ctx;
+    int misere;
+} brute;
+
+/* FNV-1a hash of a key. */
+static inline uint64_t bk_hash(const bkey *k) {
+    uint64_t h = 1469598103934665603ull;
+    for (unsigned i = 0; i < k->len; i++)
+        h = (h ^ k->b[i]) * 1099511628211ull;
+    return h ^ k->len;
+}
+
+/* A new solver; cap is a power of two larger than the positions seen. */
+static inline void brute_init(brute *b, bmoves_fn moves, void *ctx, int misere,
+                              size_t cap) {
+    b->keys = calloc(cap, sizeof *b->keys);
+    b->val = malloc(cap);
+    memset(b->val, -1, cap);
+    b->cap = cap;
+    b->used = 0;
+    b->moves = moves;
+    b->ctx = ctx;
+    b->misere = misere;
+}
+
+static inline void brute_free(brute *b) {
+    free(b->keys);
+    free(b->val);
+}
+
+/* 1 if the player to move wins from k. */
+static inline int brute_win(brute *b, const bkey *k) {
+    uint64_t h = bk_hash(k);
+    size_t i = (size_t)h & (b->cap - 1);
+    while (b->val[i] >= 0) {
+        if (b->keys[i].len == k->len && memcmp(b->keys[i].b, k->b, k->len) == 0)
+            return b->val[i];
+        i = (i + 1) & (b->cap - 1);
+    }
+    bkey *succ = malloc(4096 * sizeof *succ);
+    size_t n = b->moves(k, succ, 4096, b->ctx);
+    int win = n == 0 ? b->misere : 0;
+    for (size_t j = 0; j < n && !win; j++)
+        if (!brute_win(b, &succ[j]))
+            win = 1;
+    free(succ);
+    /* Insert (the slot may have moved while recursing). */
+    i = (size_t)h & (b->cap - 1);
+    while (b->val[i] >= 0)
+        i = (i + 1) & (b->cap - 1);
+    if (b->used * 2 > b->cap) {
+        fprintf(stderr, "brute: memo table too small\n");
+        abort();
+    }
+    b->keys[i] = *k;
+    b->val[i] = (signed char)win;
+    b->used++;
+    return win;
+}
+
+/* Seeded xorshift generator shared by the random tests. */
+static uint64_t test_rng_state = 88172645463325252ull;
+
+static inline void test_seed(const char *name) {
+    const char *e = getenv("NIMBER_TEST_SEED");
+    test_rng_state = e ? strtoull(e, NULL, 10) : 88172645463325252ull;
+    if (!test_rng_state)
+        test_rng_state = 1;
+    fprintf(stderr, "[%s] seed %llu (set NIMBER_TEST_SEED to replay)\n", name,
+            (unsigned long long)test_rng_state);
+}
+
+static inline uint64_t test_rand(void) {
+    uint64_t x = test_rng_state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return test_rng_state = x;
+}
+
+/* Uniform in [0, n). */
+static inline uint64_t test_below(uint64_t n) { return n ? test_rand() % n : 0; }
+
+#endif /* BRUTE_H */
