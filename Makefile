@@ -97,8 +97,12 @@ check-deps:
 unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
 
-cli-test: $(S)/nimber
-	NIMBER=$(CURDIR)/$(S)/nimber bats tests/cli
+$(S)/ref: tests/ref/ref.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+cli-test: $(S)/nimber $(S)/ref
+	NIMBER=$(CURDIR)/$(S)/nimber REF=$(CURDIR)/$(S)/ref bats tests/cli
 
 test: check-deps
 	$(MAKE) unit

@@ -1,0 +1,103 @@
+#!/usr/bin/env bats
+# solve.bats — solve and grundy: text, --json (parsed with jq), sums, huge
+# heaps, help and version.
+
+load helper
+
+@test "nim: value, outcome and the winning move" {
+    run "$NIMBER" solve nim 3 4 5
+    status_is 0
+    [ "$output" = "grundy 2
+outcome N
+move component 0 heap 0: 3 -> 1" ]
+}
+
+@test "a P-position has no winning move" {
+    run "$NIMBER" solve nim 1 2 3
+    [ "$output" = "grundy 0
+outcome P" ]
+}
+
+@test "--json is one object that jq reads" {
+    run "$NIMBER" solve --json nim 3 4 5
+    status_is 0
+    [ "$(echo "$output" | jq -c .)" = '{"grundy":2,"outcome":"N","moves":[{"component":0,"heap":0,"from":3,"to":[1]}],"truncated":false}' ]
+    run "$NIMBER" solve --json misere-nim 1 1
+    [ "$(echo "$output" | jq -c '[.grundy, .outcome, (.moves|length)]')" = '[null,"N",2]' ]
+}
+
+@test "sums of different games: every move leaves value 0" {
+    run "$NIMBER" solve --json nim 6 + sub:2,5 9 + split 4
+    status_is 0
+    # G: nim 6 = 6, sub:2,5 9 = 1, split 4 = 7: total 0 -> P
+    [ "$(echo "$output" | jq -c '[.grundy, .outcome]')" = '[0,"P"]' ]
+    run "$NIMBER" solve --json nim 5 + sub:2,5 9 + split 4
+    [ "$(echo "$output" | jq -r .outcome)" = N ]
+    n=$(echo "$output" | jq '.moves|length')
+    [ "$n" -gt 0 ]
+    for i in $(seq 0 $((n - 1))); do
+        c=$(echo "$output" | jq ".moves[$i].component")
+        to=$(echo "$output" | jq -r ".moves[$i].to|map(tostring)|join(\" \")")
+        case $c in
+        0) args="nim $to + sub:2,5 9 + split 4" ;;
+        1) args="nim 5 + sub:2,5 $to + split 4" ;;
+        2) args="nim 5 + sub:2,5 9 + split $to" ;;
+        esac
+        run "$NIMBER" solve $args
+        [[ "$output" == *"outcome P"* ]]
+    done
+}
+
+@test "huge heaps answer at once" {
+    run "$NIMBER" solve sub:2,5 18446744073709551615
+    status_is 0
+    [ "${lines[0]}" = "grundy 0" ]   # period 7, 2^64-1 = 1 (mod 7)
+    run "$NIMBER" solve sub:2,5 18446744073709551613
+    [ "$output" = "grundy 1
+outcome N
+move component 0 heap 0: 18446744073709551613 -> 18446744073709551611
+move component 0 heap 0: 18446744073709551613 -> 18446744073709551608" ]
+    run "$NIMBER" solve --max-moves 3 split 18446744073709551615
+    status_is 0
+    [ "${lines[0]}" = "grundy 36893488147419103228" ]
+    [ "${lines[1]}" = "outcome N" ]
+    [ "${lines[2]}" = "move component 0 heap 0: 18446744073709551615 -> 0 + 0" ]
+    [ "${lines[5]}" = "more winning moves not listed (raise --max-moves)" ]
+}
+
+@test "staircase and misere moves" {
+    run "$NIMBER" solve staircase 2 1 3
+    [ "$output" = "grundy 1
+outcome N
+move component 0 heap 1: 1 -> 0
+move component 0 heap 2: 3 -> 2" ]
+    run "$NIMBER" solve misere-nim 1 1 1
+    [ "$output" = "grundy none (misere play)
+outcome P" ]
+}
+
+@test "grundy sequences, text and json" {
+    run "$NIMBER" grundy sub:2,5 --upto 8
+    [ "$(echo $output)" = "0 0 1 1 0 2 1 0" ]
+    run "$NIMBER" grundy split --upto 6 --json
+    [ "$(echo "$output" | jq -c .)" = '{"game":"split","values":[0,1,2,4,7,8]}' ]
+    run "$NIMBER" grundy sub:1-3 --upto 5
+    [ "$(echo $output)" = "0 1 2 3 0" ]
+    run "$NIMBER" grundy nim --upto 0
+    status_is 0
+    [ -z "$output" ]
+}
+
+@test "help and version" {
+    run "$NIMBER" --version
+    status_is 0
+    [[ "$output" =~ ^nimber\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+    for c in judge solve grundy; do
+        run "$NIMBER" $c --help
+        status_is 0
+        [[ "$output" == usage:* ]]
+    done
+    run "$NIMBER" --help
+    status_is 0
+    [[ "$output" == *"commands:"* ]]
+}
