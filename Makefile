@@ -19,9 +19,10 @@ PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN    := -std=c11 -Wall -Wextra -Werror -Wpedantic -Wshadow
-DEFS    := -D_POSIX_C_SOURCE=200809L
+DEFS    := -D_DEFAULT_SOURCE
 CPPFLAGS += -Iinclude
 ALL_CFLAGS = $(WARN) $(DEFS) $(CPPFLAGS) $(CFLAGS)
+LIBS    := -pthread
 
 hdr_get = $(shell sed -n 's/^\#define NIMBER_VERSION_$(1) \([0-9]*\)/\1/p' include/nimber.h)
 VMAJOR  := $(call hdr_get,MAJOR)
@@ -55,14 +56,14 @@ $(B)/libnimber.a: $(LIB_OBJ)
 # Only the public nimber_* names are exported (src/nimber.map).
 $(B)/libnimber.so.$(VERSION): $(PIC_OBJ) src/nimber.map
 	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/nimber.map \
-	    $(LDFLAGS) -o $@ $(PIC_OBJ)
+	    $(LDFLAGS) -o $@ $(PIC_OBJ) $(LIBS)
 
 $(B)/libnimber.so: $(B)/libnimber.so.$(VERSION)
 	ln -sf libnimber.so.$(VERSION) $(B)/$(SONAME)
 	ln -sf libnimber.so.$(VERSION) $@
 
 $(B)/nimber: $(CLI_OBJ) $(B)/libnimber.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libnimber.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libnimber.a $(LIBS)
 
 $(B)/nimber.pc: nimber.pc.in include/nimber.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
@@ -85,11 +86,11 @@ $(S)/libnimber.a: $(SAN_LIB_OBJ)
 	ar rcs $@ $^
 
 $(S)/nimber: $(SAN_CLI_OBJ) $(S)/libnimber.a
-	$(CC) $(SAN) -o $@ $^
+	$(CC) $(SAN) -o $@ $^ $(LIBS)
 
 $(S)/tests/%: tests/unit/%.c tests/unit/brute.h $(S)/libnimber.a
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -Isrc -O1 -g $(SAN) $< -o $@ $(S)/libnimber.a -lcmocka
+	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -Isrc -O1 -g $(SAN) $< -o $@ $(S)/libnimber.a -lcmocka $(LIBS)
 
 check-deps:
 	@sh tests/deps.sh

@@ -20,7 +20,14 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define SCAN_BLOCK ((size_t)1 << 20) /* bytes per read */
@@ -42,6 +49,8 @@ struct nimber_scanner {
     uint64_t tok_line;        /* and its line */
     int eof;                  /* the source has no more bytes */
     int ioerr;                /* the source failed */
+    void *map;                /* a mapped file, or NULL */
+    size_t maplen;
 };
 
 /* Reads from a file descriptor, retrying on EINTR. */
@@ -75,8 +84,31 @@ nimber_scanner *nimber_scanner_create(nimber_read_fn read, void *ctx) {
     return sc;
 }
 
-/* Creates a scanner over a file descriptor. */
+/* Creates a scanner over a file descriptor.  A regular file is mapped into
+ * memory and scanned in place (no copy); anything else (a pipe, a
+ * terminal, a file that cannot be mapped) is read in blocks. */
 nimber_scanner *nimber_scanner_from_fd(int fd) {
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uint64_t)st.st_size < SIZE_MAX / 2) {
+        off_t pos = lseek(fd, 0, SEEK_CUR);
+        size_t len = (size_t)st.st_size;
+        void *map = pos >= 0 && pos <= st.st_size
+                        ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0)
+                        : MAP_FAILED;
+        if (map != MAP_FAILED) {
+            posix_madvise(map, len, POSIX_MADV_SEQUENTIAL);
+            nimber_scanner *sc = nimber_scanner_from_memory(
+                (const char *)map + pos, len - (size_t)pos);
+            if (!sc) {
+                munmap(map, len);
+                return NULL;
+            }
+            sc->map = map;
+            sc->maplen = len;
+            return sc;
+        }
+    }
     nimber_scanner *sc = nimber_scanner_create(fd_read, NULL);
     if (sc) {
         sc->fd = fd;
@@ -104,6 +136,8 @@ void nimber_scanner_free(nimber_scanner *sc) {
         return;
     if (sc->owned)
         nb_free(sc->buf);
+    if (sc->map)
+        munmap(sc->map, sc->maplen);
     nb_free(sc);
 }
 
@@ -322,25 +356,261 @@ int nimber_scan_u64(nimber_scanner *sc, uint64_t *out, nimber_error *err) {
     return scan_one(sc, out, err);
 }
 
-/* Reads count numbers and XORs them. */
-int nimber_scan_xor(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
-                    nimber_error *err) {
-    uint64_t x = 0, v;
-    for (uint64_t i = 0; i < count; i++) {
-        int rc = scan_one(sc, &v, err);
-        if (rc == NIMBER_E_EOF) {
-            uint64_t l, c;
-            where_at(sc, sc->p, &l, &c);
-            return nb_fail_at(err, rc, l, c,
-                              "input ends after %llu of %llu numbers",
-                              (unsigned long long)i, (unsigned long long)count);
+/* Masks of one 64-byte block: bit i describes byte i. */
+typedef struct {
+    uint64_t digit, space, newline;
+} block_masks;
+
+/* Byte masks of a 64-byte block (SSE2 where available, else SWAR). */
+static inline block_masks classify64(const unsigned char *p) {
+    block_masks m;
+#if defined(__SSE2__)
+    uint64_t d = 0, s = 0, nl = 0;
+    for (int i = 0; i < 4; i++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+        __m128i dig = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+                                    _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+        __m128i n = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'));
+        __m128i sp = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), n),
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
+                         _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+        d |= (uint64_t)(uint16_t)_mm_movemask_epi8(dig) << (16 * i);
+        s |= (uint64_t)(uint16_t)_mm_movemask_epi8(sp) << (16 * i);
+        nl |= (uint64_t)(uint16_t)_mm_movemask_epi8(n) << (16 * i);
+    }
+    m.digit = d;
+    m.space = s;
+    m.newline = nl;
+#else
+    m.digit = m.space = m.newline = 0;
+    for (int i = 0; i < 64; i++) {
+        unsigned char c = p[i];
+        m.digit |= (uint64_t)(c >= '0' && c <= '9') << i;
+        m.space |= (uint64_t)is_ws(c) << i;
+        m.newline |= (uint64_t)(c == '\n') << i;
+    }
+#endif
+    return m;
+}
+
+/* The inner loop of nimber_scan_xor over the bytes at hand.  Each 64-byte
+ * block is classified at once (digit / whitespace / newline bit masks);
+ * the numbers starting in it are found from the digit mask, so converting
+ * one number never waits for the previous one (a byte-by-byte scanner
+ * must find where a number ends before it can look for the next).  It
+ * stops, without consuming it, at the first block holding a byte that is
+ * neither digit nor whitespace, at a number of 17+ digits, after `want`
+ * numbers, or when fewer than SCAN_FAST + 64 bytes remain; scan_one then
+ * takes over exactly.  Lines are counted per block so that later error
+ * positions stay right. */
+static uint64_t xor_run(nimber_scanner *sc, uint64_t want, uint64_t *xp) {
+    const unsigned char *last = sc->p; /* after the last number read */
+    const unsigned char *blk = sc->p;  /* the block being read */
+    const unsigned char *limit = sc->end - SCAN_FAST - 128;
+    const unsigned char *nl_at = NULL; /* the last newline counted */
+    uint64_t n = 0, x = *xp, lines = 0, prev_digit = 0;
+    const uint64_t zeros = 0x3030303030303030ull;
+    block_masks m = {0, 0, 0}, next;
+    if (blk > limit)
+        goto at_block;
+    m = classify64(blk);
+    if (~(m.digit | m.space))
+        goto at_block;
+    while (blk <= limit) {
+        /* The next block tells whether a number runs past this one. */
+        next = classify64(blk + 64);
+        uint64_t starts = m.digit & ~((m.digit << 1) | prev_digit);
+        uint64_t ends = m.digit & ~((m.digit >> 1) | ((next.digit & 1) << 63));
+        if (prev_digit & m.digit & 1)
+            ends &= ends - 1; /* the end of the number read in the last block */
+        while (starts) {
+            if (n == want)
+                goto in_block;
+            unsigned s0 = (unsigned)__builtin_ctzll(starts);
+            const unsigned char *q = blk + s0;
+            unsigned len;
+            if (ends) {
+                len = (unsigned)__builtin_ctzll(ends) - s0 + 1;
+                ends &= ends - 1;
+            } else { /* runs into the next block */
+                uint64_t nd = nondigits(load8(q));
+                len = nd ? (unsigned)__builtin_ctzll(nd) >> 3 : 8;
+                if (!nd) {
+                    uint64_t nd2 = nondigits(load8(q + 8));
+                    len = nd2 ? 8 + ((unsigned)__builtin_ctzll(nd2) >> 3) : 17;
+                }
+                if (len > 16 || !is_ws(q[len]))
+                    goto in_block;
+            }
+            uint64_t v;
+            if (len <= 8) {
+                v = eight_digits((load8(q) ^ zeros) << (64 - 8 * len));
+            } else if (len <= 16) {
+                /* Nine or ten digits (the usual heap sizes) without a
+                 * second eight-digit conversion. */
+                v = eight_digits(load8(q) ^ zeros);
+                unsigned l2 = len - 8;
+                if (l2 == 1)
+                    v = v * 10 + (unsigned)(q[8] - '0');
+                else if (l2 == 2)
+                    v = v * 100 + (unsigned)(q[8] - '0') * 10 + (unsigned)(q[9] - '0');
+                else
+                    v = v * pow10_tab[l2] +
+                        eight_digits((load8(q + 8) ^ zeros) << (64 - 8 * l2));
+            } else
+                goto in_block; /* 17+ digits: scan_one checks the range */
+            x ^= v;
+            n++;
+            last = q + len;
+            starts &= starts - 1;
         }
+        if (m.newline) { /* every start consumed: the block is done */
+            lines += (uint64_t)__builtin_popcountll(m.newline);
+            nl_at = blk + 63 - __builtin_clzll(m.newline);
+        }
+        prev_digit = m.digit >> 63;
+        blk += 64;
+        m = next;
+        if (~(m.digit | m.space))
+            goto at_block; /* a bad byte: leave this block to scan_one */
+    }
+at_block:
+    /* Stopped at the start of blk, which is not counted; a number read
+     * last may reach into it (digits only, no newline). */
+    m.newline = 0;
+in_block:
+    /* Stopped inside blk: its newlines before the stop point count. */
+    {
+        const unsigned char *p = last > blk ? last : blk;
+        uint64_t k = (uint64_t)(p - blk);
+        uint64_t nlm = m.newline & (k >= 64 ? ~0ull : (1ull << k) - 1);
+        if (nlm) {
+            lines += (uint64_t)__builtin_popcountll(nlm);
+            nl_at = blk + 63 - __builtin_clzll(nlm);
+        }
+        if (nl_at) {
+            sc->line += lines;
+            sc->line_start = sc->base + (uint64_t)(nl_at + 1 - sc->buf);
+        }
+        sc->p = p;
+    }
+    *xp = x;
+    return n;
+}
+
+/* Reads count numbers and XORs them on one thread: the fast loop while it
+ * can, one number through scan_one whenever it stops (refills, odd input,
+ * errors).  count = UINT64_MAX reads to the end; *done says how many. */
+static int xor_serial(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
+                      uint64_t *done, nimber_error *err) {
+    uint64_t x = 0, v, i = 0;
+    int rc = NIMBER_OK;
+    while (i < count) {
+        if (sc->end - sc->p >= SCAN_FAST + 128) {
+            i += xor_run(sc, count - i, &x);
+            if (i == count)
+                break;
+        }
+        rc = scan_one(sc, &v, err);
         if (rc != NIMBER_OK)
-            return rc;
+            break;
         x ^= v;
+        i++;
     }
     *xor_out = x;
-    return NIMBER_OK;
+    *done = i;
+    return rc;
+}
+
+#define PAR_MIN_BYTES ((size_t)8 << 20) /* split inputs at least this big */
+#define PAR_MAX_THREADS 8
+
+/* One part of a parallel XOR: its own scanner over a slice of memory. */
+typedef struct {
+    nimber_scanner sub;
+    uint64_t x, n;
+    int rc;
+} par_part;
+
+/* Thread body: XOR every number of one part. */
+static void *par_main(void *arg) {
+    par_part *pp = arg;
+    pp->rc = xor_serial(&pp->sub, UINT64_MAX, &pp->x, &pp->n, NULL);
+    return NULL;
+}
+
+/* The parallel path, for large inputs held in memory: the rest of the input
+ * is cut at whitespace into one part per core, each part XORed on its own
+ * thread, and the answers combined.  It succeeds only when every part is
+ * clean and the parts hold exactly `count` numbers in all (then nothing but
+ * whitespace follows them); otherwise it changes nothing and returns 0, and
+ * the serial path reads the input again to find the exact error.  Memory:
+ * none beyond the threads' stacks. */
+static int xor_parallel(nimber_scanner *sc, uint64_t count, uint64_t *xor_out) {
+    size_t len = (size_t)(sc->end - sc->p);
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    int t = ncpu > PAR_MAX_THREADS ? PAR_MAX_THREADS : (int)ncpu;
+    if (!sc->eof || sc->owned || len < PAR_MIN_BYTES || t < 2)
+        return 0;
+    par_part part[PAR_MAX_THREADS];
+    pthread_t tid[PAR_MAX_THREADS];
+    const unsigned char *from = sc->p;
+    for (int i = 0; i < t; i++) {
+        const unsigned char *to = i == t - 1 ? sc->end : sc->p + len / (size_t)t * (size_t)(i + 1);
+        while (to < sc->end && !is_ws(*to))
+            to++;
+        memset(&part[i], 0, sizeof part[i]);
+        part[i].sub.buf = (unsigned char *)(uintptr_t)from;
+        part[i].sub.p = from;
+        part[i].sub.end = to;
+        part[i].sub.eof = 1;
+        part[i].sub.line = 1;
+        part[i].sub.base = sc->base + (uint64_t)(from - sc->buf);
+        from = to;
+    }
+    int started = 0;
+    for (; started < t - 1; started++)
+        if (pthread_create(&tid[started], NULL, par_main, &part[started]) != 0)
+            break;
+    for (int i = started; i < t; i++) /* this thread takes the rest */
+        par_main(&part[i]);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    uint64_t x = 0, n = 0, lines = 0, line_start = sc->line_start;
+    for (int i = 0; i < t; i++) {
+        if (part[i].rc != NIMBER_E_EOF)
+            return 0;
+        x ^= part[i].x;
+        n += part[i].n;
+        lines += part[i].sub.line - 1;
+        if (part[i].sub.line > 1)
+            line_start = part[i].sub.line_start;
+    }
+    if (n != count)
+        return 0;
+    sc->p = sc->end;
+    sc->line += lines;
+    sc->line_start = line_start;
+    *xor_out = x;
+    return 1;
+}
+
+/* Reads count numbers and XORs them (see nimber.h): in parallel when the
+ * input is large and in memory, else serially. */
+int nimber_scan_xor(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
+                    nimber_error *err) {
+    uint64_t done;
+    if (xor_parallel(sc, count, xor_out))
+        return NIMBER_OK;
+    int rc = xor_serial(sc, count, xor_out, &done, err);
+    if (rc == NIMBER_E_EOF) {
+        uint64_t l, c;
+        where_at(sc, sc->p, &l, &c);
+        return nb_fail_at(err, rc, l, c, "input ends after %llu of %llu numbers",
+                          (unsigned long long)done, (unsigned long long)count);
+    }
+    return rc;
 }
 
 /* Succeeds when only whitespace remains. */

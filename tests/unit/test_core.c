@@ -184,6 +184,65 @@ static void test_scan_range(void **state) {
     nimber_scanner_free(sc);
 }
 
+/* nimber_scan_xor over big texts (serial and parallel paths): the XOR of
+ * what strtoull reads, and on a planted bad byte the same error position as
+ * the one-number-at-a-time scan. */
+static void test_scan_xor(void **state) {
+    (void)state;
+    test_seed("test_scan_xor");
+    size_t cap = (size_t)12 << 20;
+    char *buf = malloc(cap);
+    for (int t = 0; t < 6; t++) {
+        size_t len = 0, n = 0, target = t < 3 ? 5000 + test_below(100000) : (size_t)9 << 20;
+        uint64_t want = 0;
+        while (len < target) {
+            uint64_t v;
+            switch (test_below(4)) {
+            case 0: v = test_below(1000); break;
+            case 1: v = test_below(1u << 30); break;
+            case 2: v = test_rand() >> test_below(64); break;
+            default: v = test_below(10000000000000000ull); break;
+            }
+            want ^= v;
+            n++;
+            len += (size_t)sprintf(buf + len, "%llu", (unsigned long long)v);
+            const char *sep = test_below(5) ? " " : test_below(2) ? "\n" : "\r\n  ";
+            len += (size_t)sprintf(buf + len, "%s", sep);
+        }
+        nimber_scanner *sc = nimber_scanner_from_memory(buf, len);
+        uint64_t x;
+        assert_int_equal(nimber_scan_xor(sc, n, &x, NULL), NIMBER_OK);
+        assert_true(x == want);
+        assert_int_equal(nimber_scan_end(sc, NULL), NIMBER_OK);
+        nimber_scanner_free(sc);
+        /* One number too many is asked for: EOF, with the count. */
+        sc = nimber_scanner_from_memory(buf, len);
+        nimber_error err;
+        assert_int_equal(nimber_scan_xor(sc, n + 1, &x, &err), NIMBER_E_EOF);
+        nimber_scanner_free(sc);
+        /* A bad byte anywhere: the error names its line and column. */
+        size_t at = test_below(len);
+        char saved = buf[at];
+        buf[at] = 'z';
+        uint64_t wl, wc;
+        naive_where(buf, at, &wl, &wc);
+        sc = nimber_scanner_from_memory(buf, len);
+        assert_int_equal(nimber_scan_xor(sc, n, &x, &err), NIMBER_E_SYNTAX);
+        assert_int_equal(err.line, wl);
+        assert_int_equal(err.column, wc);
+        nimber_scanner_free(sc);
+        buf[at] = saved;
+        /* Two halves read one after the other give the same XOR. */
+        sc = nimber_scanner_from_memory(buf, len);
+        uint64_t x1, x2;
+        assert_int_equal(nimber_scan_xor(sc, n / 2, &x1, NULL), NIMBER_OK);
+        assert_int_equal(nimber_scan_xor(sc, n - n / 2, &x2, NULL), NIMBER_OK);
+        assert_true((x1 ^ x2) == want);
+        nimber_scanner_free(sc);
+    }
+    free(buf);
+}
+
 /* ---- judge ---- */
 
 /* Runs a judge over text; returns the status and fills v. */
@@ -494,7 +553,7 @@ static void test_alloc_failures(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scan_valid),     cmocka_unit_test(test_scan_errors),
-        cmocka_unit_test(test_scan_range),     cmocka_unit_test(test_judge_random),
+        cmocka_unit_test(test_scan_range),     cmocka_unit_test(test_scan_xor),     cmocka_unit_test(test_judge_random),
         cmocka_unit_test(test_judge_errors),   cmocka_unit_test(test_split_formula),
         cmocka_unit_test(test_sub_far),        cmocka_unit_test(test_sub_bash),
         cmocka_unit_test(test_spec_errors),    cmocka_unit_test(test_alloc_failures),
