@@ -38,7 +38,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 PIC_OBJ := $(LIB_SRC:%.c=$(B)/pic/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
 
-.PHONY: all test unit cli-test bench install uninstall clean check-deps format
+.PHONY: all test unit cli-test clang-build bench install uninstall clean check-deps format
 all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc
 
 $(B)/obj/%.o: %.c $(LIB_HDR) cli/cli.h
@@ -105,7 +105,12 @@ $(S)/ref: tests/ref/ref.c
 cli-test: $(S)/nimber $(S)/ref
 	NIMBER=$(CURDIR)/$(S)/nimber REF=$(CURDIR)/$(S)/ref bats tests/cli
 
+# The library and program must also build warning-free with clang.
+clang-build:
+	$(MAKE) B=$(B)/clang CC=clang all
+
 test: check-deps
+	$(MAKE) clang-build
 	$(MAKE) unit
 	$(MAKE) cli-test
 	@echo "all tests passed"
@@ -123,7 +128,9 @@ install: all
 	install -m 755 $(B)/libnimber.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
 	ln -sf libnimber.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf libnimber.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libnimber.so
-	install -m 644 $(B)/nimber.pc $(DESTDIR)$(PKGCONFIGDIR)/nimber.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    nimber.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/nimber.pc
 	install -m 644 doc/nimber.1 $(DESTDIR)$(MANDIR)/man1/nimber.1
 
 uninstall:

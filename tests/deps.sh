@@ -8,6 +8,7 @@ missing=""
 command -v bats >/dev/null 2>&1 || missing="$missing bats"
 command -v jq >/dev/null 2>&1 || missing="$missing jq"
 command -v gcc >/dev/null 2>&1 || missing="$missing gcc"
+command -v clang >/dev/null 2>&1 || missing="$missing clang"
 command -v make >/dev/null 2>&1 || missing="$missing make"
 [ -z "$missing" ] && exit 0
 echo "deps: installing$missing"

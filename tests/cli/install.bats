@@ -1,0 +1,39 @@
+#!/usr/bin/env bats
+# install.bats — `make install PREFIX=DIR` lays out bin, include, both
+# libraries, the .pc file and the man page; a program builds against them;
+# `make uninstall` removes them again.
+
+load helper
+
+@test "install, build against the library, uninstall" {
+    root="$BATS_TEST_DIRNAME/../.."
+    p="$BATS_TEST_TMPDIR/prefix"
+    make -s -C "$root" install PREFIX="$p" >/dev/null
+    for f in bin/nimber include/nimber.h lib/libnimber.a lib/libnimber.so \
+             lib/pkgconfig/nimber.pc share/man/man1/nimber.1; do
+        [ -e "$p/$f" ] || { echo "missing $f" >&2; return 1; }
+    done
+    grep -q "^libdir=$p/lib$" "$p/lib/pkgconfig/nimber.pc"
+    grep -q "^Version: $("$p/bin/nimber" --version | cut -d' ' -f2)$" "$p/lib/pkgconfig/nimber.pc"
+    cat > "$BATS_TEST_TMPDIR/use.c" <<'C'
+#include <nimber.h>
+#include <stdio.h>
+int main(void) {
+    nimber_game *g;
+    nimber_value v;
+    if (nimber_game_parse("split", &g, NULL) || nimber_heap_value(g, 5, &v, NULL))
+        return 1;
+    printf("%llu\n", (unsigned long long)v.lo);
+    nimber_game_free(g);
+    return 0;
+}
+C
+    cc -I"$p/include" "$BATS_TEST_TMPDIR/use.c" -L"$p/lib" -lnimber -o "$BATS_TEST_TMPDIR/use"
+    run env LD_LIBRARY_PATH="$p/lib" "$BATS_TEST_TMPDIR/use"
+    [ "$output" = 8 ]
+    cc -I"$p/include" "$BATS_TEST_TMPDIR/use.c" "$p/lib/libnimber.a" -pthread -o "$BATS_TEST_TMPDIR/use-static"
+    run "$BATS_TEST_TMPDIR/use-static"
+    [ "$output" = 8 ]
+    make -s -C "$root" uninstall PREFIX="$p" >/dev/null
+    [ -z "$(find "$p" -type f)" ]
+}
