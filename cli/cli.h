@@ -24,6 +24,21 @@ enum {
 int cmd_judge(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_grundy(int argc, char **argv);
+int cmd_period(int argc, char **argv);
+
+/* Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
+#define EXIT_INTERRUPTED 130
+
+/* Watches a long computation of game g: Ctrl-C stops it cleanly (the
+ * library returns NIMBER_E_INTERRUPTED), and when stderr is a terminal a
+ * progress line shows values done, rate and time left. */
+void cli_watch(nimber_game *g);
+
+/* Clears the progress line, if one was drawn. */
+void cli_watch_end(void);
+
+/* Parses --algorithm's value; prints the error and returns 0 if bad. */
+int cli_parse_algorithm(const char *s, nimber_algorithm *out);
 
 /* Prints "nimber: MESSAGE" on stderr. */
 void cli_error(const char *fmt, ...)

@@ -1,23 +1,54 @@
 /*
  * grundy.c — `nimber grundy GAME --upto N`: the Grundy values of single
  * heaps 0..N-1, one a line, or {"game": ..., "values": [...]} with --json.
- * Values are computed once each (tables and periods are cached in the
- * game), so the cost is that of the game's own algorithm plus printing.
+ *
+ * The last value is asked for first: that computes (or proves the period
+ * behind) every other value, so a resource limit or Ctrl-C is reported
+ * before anything is printed.  Then values are fetched in blocks and
+ * formatted into a large buffer by hand — printf per value would cost
+ * more than computing a periodic game's values.
  */
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#define BLOCK 65536
 
 /* Prints the grundy command's help. */
 static void grundy_help(FILE *f) {
-    fputs("usage: nimber grundy [--json] GAME --upto N\n\n"
+    fputs("usage: nimber grundy [--json] [--algorithm A] GAME --upto N\n\n"
           "Prints G(0), G(1), ..., G(N-1), the Grundy values of single heaps,\n"
           "one a line.  Games whose heaps interact (staircase) or whose\n"
-          "values do not decide play (misere-nim) have no such values.\n\n"
+          "values do not decide play (misere-nim) have no such values.\n"
+          "Past a proven period, values are extrapolated, not computed.\n\n"
           "options:\n"
-          "  --upto N   how many values (required)\n"
-          "  --json     {\"game\": GAME, \"values\": [...]} instead of lines\n",
+          "  --upto N         how many values (required)\n"
+          "  --json           {\"game\": GAME, \"values\": [...]} instead\n"
+          "  --algorithm A    auto (default: fastest exact method, proven\n"
+          "                   periods), direct (mex of every move) or sparse\n"
+          "                   (rare/common method, take-and-break games)\n",
           f);
+}
+
+/* Appends v in decimal at p; returns the new end. */
+static char *put_value(char *p, nimber_value v) {
+    if (v.hi) {
+        char buf[NIMBER_VALUE_BUFSIZE];
+        size_t n = strlen(nimber_value_format(v, buf));
+        memcpy(p, buf, n);
+        return p + n;
+    }
+    char tmp[24];
+    int n = 0;
+    uint64_t x = v.lo;
+    do {
+        tmp[n++] = (char)('0' + x % 10);
+        x /= 10;
+    } while (x);
+    while (n)
+        *p++ = tmp[--n];
+    return p;
 }
 
 /* Parses the arguments and prints the values. */
@@ -25,20 +56,25 @@ int cmd_grundy(int argc, char **argv) {
     const char *spec = NULL;
     uint64_t upto = 0;
     int have_upto = 0, json = 0;
+    nimber_algorithm algo = NIMBER_ALGO_AUTO;
     for (int i = 0; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             grundy_help(stdout);
             return cli_finish_output();
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
-        } else if (strcmp(argv[i], "--upto") == 0) {
+        } else if (strcmp(argv[i], "--upto") == 0 ||
+                   strcmp(argv[i], "--algorithm") == 0) {
             if (i + 1 >= argc) {
-                cli_error("grundy: --upto needs a number");
+                cli_error("grundy: %s needs a value", argv[i]);
                 return EXIT_USAGE;
             }
-            if (!cli_parse_u64("--upto", argv[++i], &upto))
+            if (argv[i][2] == 'u') {
+                if (!cli_parse_u64("--upto", argv[++i], &upto))
+                    return EXIT_USAGE;
+                have_upto = 1;
+            } else if (!cli_parse_algorithm(argv[++i], &algo))
                 return EXIT_USAGE;
-            have_upto = 1;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             cli_error("grundy: unknown option '%s'", argv[i]);
             return EXIT_USAGE;
@@ -68,35 +104,53 @@ int cmd_grundy(int argc, char **argv) {
         nimber_game_free(g);
         return EXIT_USAGE;
     }
-    /* Compute the last value before printing anything: it forces the tables
-     * (or the proof of a period) that every other value needs, so a resource
-     * limit is reported with stdout still empty. */
-    char buf[NIMBER_VALUE_BUFSIZE];
+    nimber_game_set_algorithm(g, algo);
+    nimber_value *vals = malloc(BLOCK * sizeof *vals);
+    char *out = malloc((size_t)BLOCK * 44 + 64);
+    int rc = 0;
+    if (!vals || !out) {
+        cli_error("out of memory");
+        rc = EXIT_OSERR;
+        goto done;
+    }
+    cli_watch(g);
     if (upto > 0) {
-        nimber_value last;
-        st = nimber_heap_value(g, upto - 1, &last, &err);
+        st = nimber_heap_values(g, upto - 1, 1, vals, &err);
+        cli_watch_end();
         if (st != NIMBER_OK) {
-            nimber_game_free(g);
-            return cli_fail(st, &err, 0);
+            rc = cli_fail(st, &err, 0);
+            goto done;
         }
     }
     if (json)
         printf("{\"game\": \"%s\", \"values\": [", nimber_game_spec(g));
-    for (uint64_t n = 0; n < upto; n++) {
-        nimber_value v;
-        st = nimber_heap_value(g, n, &v, &err);
-        if (st != NIMBER_OK) {
-            nimber_game_free(g);
-            return cli_fail(st, &err, 0);
+    for (uint64_t n = 0; n < upto;) {
+        size_t k = upto - n < BLOCK ? (size_t)(upto - n) : BLOCK;
+        st = nimber_heap_values(g, n, k, vals, &err);
+        if (st != NIMBER_OK) { /* cannot happen after the first call */
+            rc = cli_fail(st, &err, 0);
+            goto done;
         }
-        nimber_value_format(v, buf);
-        if (json)
-            printf(n ? ", %s" : "%s", buf);
-        else
-            puts(buf);
+        char *p = out;
+        for (size_t i = 0; i < k; i++) {
+            if (json && n + i > 0) {
+                *p++ = ',';
+                *p++ = ' ';
+            }
+            p = put_value(p, vals[i]);
+            if (!json)
+                *p++ = '\n';
+        }
+        if (fwrite(out, 1, (size_t)(p - out), stdout) != (size_t)(p - out))
+            break; /* reported by cli_finish_output */
+        n += k;
     }
     if (json)
         puts("]}");
+    rc = cli_finish_output();
+done:
+    free(vals);
+    free(out);
     nimber_game_free(g);
-    return cli_finish_output();
+    return rc;
 }

@@ -17,6 +17,7 @@ static const char usage[] =
     "  solve GAME HEAP... [+ GAME HEAP...]\n"
     "                           Grundy value, outcome and every winning move\n"
     "  grundy GAME --upto N     the Grundy values G(0) .. G(N-1)\n"
+    "  period GAME              the proven preperiod and period of G\n"
     "\n"
     "games:\n"
     "  nim          take any positive number from one heap\n"
@@ -24,6 +25,11 @@ static const char usage[] =
     "  staircase    steps a1..an; move counters from step i to step i-1\n"
     "  sub:LIST     take s counters, s in LIST (e.g. sub:2,5 or sub:1-3,7)\n"
     "  split        replace a heap by two strictly smaller heaps (AcWing 894)\n"
+    "  octal:CODE   take-and-break game, e.g. octal:0.137, octal:4.07\n"
+    "  hex:CODE     the same in hexadecimal (bit 8: leave three heaps)\n"
+    "  kayles       octal:0.77          dawson   octal:0.07 (Dawson's Kayles)\n"
+    "  grundy-game  split a heap into two unequal heaps\n"
+    "  lasker       take any number, or split a heap into two\n"
     "\n"
     "Run 'nimber COMMAND --help' for a command's options; 'man nimber' for\n"
     "everything.\n";
@@ -49,6 +55,8 @@ int main(int argc, char **argv) {
         return cmd_solve(argc - 2, argv + 2);
     if (strcmp(cmd, "grundy") == 0)
         return cmd_grundy(argc - 2, argv + 2);
+    if (strcmp(cmd, "period") == 0)
+        return cmd_period(argc - 2, argv + 2);
     if (cmd[0] == '-')
         cli_error("unknown option '%s' (see 'nimber --help')", cmd);
     else

@@ -6,8 +6,11 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 /* Prints one error line. */
 void cli_error(const char *fmt, ...) {
@@ -26,6 +29,7 @@ static int exit_code(int code, int data) {
     case NIMBER_E_LIMIT: return EXIT_OSERR;
     case NIMBER_E_IO: return EXIT_IOERR;
     case NIMBER_E_INTERNAL: return EXIT_SOFTWARE;
+    case NIMBER_E_INTERRUPTED: return EXIT_INTERRUPTED;
     case NIMBER_E_SYNTAX:
     case NIMBER_E_RANGE:
     case NIMBER_E_EOF: return data ? EXIT_DATAERR : EXIT_USAGE;
@@ -79,4 +83,72 @@ int cli_finish_output(void) {
         return EXIT_IOERR;
     }
     return 0;
+}
+
+static volatile sig_atomic_t interrupted = 0;
+static int progress_drawn = 0;
+static struct timespec watch_start;
+
+/* SIGINT handler: only records the request; the computation checks it. */
+static void on_sigint(int sig) {
+    (void)sig;
+    interrupted = 1;
+}
+
+/* Seconds since cli_watch. */
+static double elapsed(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - watch_start.tv_sec) +
+           (double)(now.tv_nsec - watch_start.tv_nsec) * 1e-9;
+}
+
+/* Progress callback: draws the line on a terminal, stops on Ctrl-C. */
+static int on_progress(void *ctx, uint64_t done, uint64_t goal) {
+    (void)ctx;
+    if (interrupted)
+        return 1;
+    if (isatty(STDERR_FILENO)) {
+        double t = elapsed(), rate = t > 0 ? (double)done / t : 0;
+        fprintf(stderr, "\r  %llu values, %.0f/s", (unsigned long long)done, rate);
+        if (goal > done && rate > 0)
+            fprintf(stderr, ", about %.0f s left   ", (double)(goal - done) / rate);
+        fflush(stderr);
+        progress_drawn = 1;
+    }
+    return 0;
+}
+
+/* Installs the Ctrl-C handler and the progress callback on g. */
+void cli_watch(nimber_game *g) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &watch_start);
+    nimber_game_set_progress(g, on_progress, NULL);
+}
+
+/* Erases the progress line. */
+void cli_watch_end(void) {
+    if (progress_drawn) {
+        fputs("\r\033[K", stderr);
+        progress_drawn = 0;
+    }
+}
+
+/* Parses auto|direct|sparse. */
+int cli_parse_algorithm(const char *s, nimber_algorithm *out) {
+    if (strcmp(s, "auto") == 0)
+        *out = NIMBER_ALGO_AUTO;
+    else if (strcmp(s, "direct") == 0)
+        *out = NIMBER_ALGO_DIRECT;
+    else if (strcmp(s, "sparse") == 0)
+        *out = NIMBER_ALGO_SPARSE;
+    else {
+        cli_error("--algorithm '%.40s': expected auto, direct or sparse", s);
+        return 0;
+    }
+    return 1;
 }

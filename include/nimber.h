@@ -26,6 +26,7 @@
  * every free function accepts NULL.  The library never prints, never exits
  * and keeps no global state except the allocator hook (section 8).
  * Everything here exists since version 0.1.0 unless it says otherwise.
+ * (Lines marked "Since 0.2.0" came with take-and-break games and periods.)
  */
 #ifndef NIMBER_H
 #define NIMBER_H
@@ -42,7 +43,7 @@ extern "C" {
 /* ===================================================================== */
 
 #define NIMBER_VERSION_MAJOR 0
-#define NIMBER_VERSION_MINOR 1
+#define NIMBER_VERSION_MINOR 2
 #define NIMBER_VERSION_PATCH 0
 #define NIMBER_VERSION_NUMBER                                                  \
     (NIMBER_VERSION_MAJOR * 10000 + NIMBER_VERSION_MINOR * 100 +               \
@@ -74,7 +75,8 @@ typedef enum nimber_status {
     NIMBER_E_LIMIT = 7,       /* a resource limit would be exceeded */
     NIMBER_E_IO = 8,          /* reading input failed */
     NIMBER_E_UNSUPPORTED = 9, /* the operation does not apply to this game */
-    NIMBER_E_INTERNAL = 10    /* a bug: an invariant did not hold */
+    NIMBER_E_INTERNAL = 10,   /* a bug: an invariant did not hold */
+    NIMBER_E_INTERRUPTED = 11 /* a progress callback asked to stop */
 } nimber_status;
 
 /* Detail of an error: a one-line message and, for input data, where.
@@ -145,12 +147,61 @@ unsigned nimber_game_flags(const nimber_game *game);
  * with NIMBER_E_LIMIT instead of allocating. */
 void nimber_game_set_memory_limit(nimber_game *game, size_t bytes);
 
+/* Algorithms for computing Grundy sequences (nimber_game_set_algorithm). */
+typedef enum nimber_algorithm {
+    NIMBER_ALGO_AUTO = 0,   /* the fastest exact method, and extrapolation
+                               past a proven period (the default) */
+    NIMBER_ALGO_DIRECT = 1, /* the mex over every move, value by value, no
+                               period used: the naive twin tests rely on */
+    NIMBER_ALGO_SPARSE = 2  /* take-and-break games: the rare/common
+                               ("sparse space") method, no period used */
+} nimber_algorithm;
+
+/* nimber_game_set_algorithm: chooses how values are computed (before the
+ * first query).  Games with closed forms ignore it.  Since 0.2.0. */
+void nimber_game_set_algorithm(nimber_game *game, nimber_algorithm algo);
+
+/* Progress of a long computation: called every few million values with
+ * the number of values computed and the number wanted (0 if unknown).
+ * Returning nonzero stops the computation with NIMBER_E_INTERRUPTED. */
+typedef int (*nimber_progress_fn)(void *ctx, uint64_t done, uint64_t goal);
+
+/* nimber_game_set_progress: installs (or with NULL removes) a progress
+ * callback.  Since 0.2.0. */
+void nimber_game_set_progress(nimber_game *game, nimber_progress_fn fn,
+                              void *ctx);
+
 /* nimber_heap_value: the Grundy value of a single heap of `heap` counters.
  * For periodic games (sub:LIST) any heap up to 2^64-1 is answered from the
  * proven period.  Errors: NIMBER_E_UNSUPPORTED for games that are not
  * heapwise or are misère; NIMBER_E_LIMIT, NIMBER_E_NOMEM. */
 int nimber_heap_value(nimber_game *game, uint64_t heap, nimber_value *out,
                       nimber_error *err);
+
+/* nimber_heap_values: G(first), ..., G(first+count-1) into out — faster
+ * than one call per value.  Errors as nimber_heap_value.  Since 0.2.0. */
+int nimber_heap_values(nimber_game *game, uint64_t first, size_t count,
+                       nimber_value *out, nimber_error *err);
+
+/* A period of a game's Grundy sequence: G(n + period) = G(n) for every
+ * n >= preperiod, with both the smallest such. */
+typedef struct nimber_period {
+    int proven;            /* 1: proved (the two numbers are valid) */
+    uint64_t preperiod;
+    uint64_t period;
+    uint64_t checked_upto; /* values computed (the proof used them all) */
+} nimber_period;
+
+/* nimber_game_period: searches for the period of a heapwise game and proves
+ * it — by the Guy–Smith periodicity theorem for take-and-break games (or its
+ * extension to moves leaving three heaps), by a repeated window for
+ * subtraction games, by the closed form for sub:1-k — computing at most
+ * max_values values (0: a default of 2^25).  out->proven is 0 when no
+ * period was proved within that bound.  Errors: NIMBER_E_UNSUPPORTED (a
+ * game without a period search: nim, split, lasker, grundy-game),
+ * NIMBER_E_LIMIT, NIMBER_E_NOMEM, NIMBER_E_INTERRUPTED.  Since 0.2.0. */
+int nimber_game_period(nimber_game *game, uint64_t max_values,
+                       nimber_period *out, nimber_error *err);
 
 /* ===================================================================== */
 /* 5. Positions                                                          */

@@ -36,6 +36,7 @@ const char *nimber_strerror(int code) {
     case NIMBER_E_IO: return "input/output error";
     case NIMBER_E_UNSUPPORTED: return "operation not supported by this game";
     case NIMBER_E_INTERNAL: return "internal error";
+    case NIMBER_E_INTERRUPTED: return "interrupted";
     default: return "unknown error";
     }
 }

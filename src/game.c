@@ -101,6 +101,49 @@ int nimber_heap_value(nimber_game *game, uint64_t heap, nimber_value *out,
     return game->family->heap_value(game->state, heap, out, err);
 }
 
+/* G(first..first+count-1): the family's bulk call, or one call each. */
+int nimber_heap_values(nimber_game *game, uint64_t first, size_t count,
+                       nimber_value *out, nimber_error *err) {
+    const nimber_family *f = game->family;
+    if (!f->heap_value)
+        return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                       "%s has no Grundy values of single heaps", game->spec);
+    if (count && first > UINT64_MAX - (count - 1))
+        return nb_fail(err, NIMBER_E_ARG, "heap range past 2^64-1");
+    if (f->heap_values)
+        return f->heap_values(game->state, first, count, out, err);
+    for (size_t i = 0; i < count; i++)
+        RETURN_IF_ERR(f->heap_value(game->state, first + i, &out[i], err));
+    return NIMBER_OK;
+}
+
+/* Finds and proves the period through the family. */
+int nimber_game_period(nimber_game *game, uint64_t max_values,
+                       nimber_period *out, nimber_error *err) {
+    memset(out, 0, sizeof *out);
+    if (!game->family->period)
+        return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                       "%s has no period search (its values are not "
+                       "eventually periodic, or not by a method nimber proves)",
+                       game->spec);
+    return game->family->period(game->state,
+                                max_values ? max_values : NB_DEFAULT_PERIOD_MAX,
+                                out, err);
+}
+
+/* Passes the algorithm choice to the family. */
+void nimber_game_set_algorithm(nimber_game *game, nimber_algorithm algo) {
+    if (game->family->set_algorithm)
+        game->family->set_algorithm(game->state, algo);
+}
+
+/* Passes a progress callback to the family. */
+void nimber_game_set_progress(nimber_game *game, nimber_progress_fn fn,
+                              void *ctx) {
+    if (game->family->set_progress)
+        game->family->set_progress(game->state, fn, ctx);
+}
+
 /* Value of a component: nim-sum of heap values, or the family's own. */
 int nb_component_value(nimber_game *g, const uint64_t *a, size_t n,
                        nimber_value *v, nimber_error *err) {

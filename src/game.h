@@ -65,6 +65,15 @@ typedef struct nimber_family {
 
     /* Optional: tells the family its memory limit in bytes. */
     void (*set_memory_limit)(void *state, size_t bytes);
+    /* Optional: G(first..first+count-1) in one call (else heap_value). */
+    int (*heap_values)(void *state, uint64_t first, size_t count,
+                       nimber_value *out, nimber_error *err);
+    /* Optional: find and prove the period, computing at most max values. */
+    int (*period)(void *state, uint64_t max, nimber_period *out,
+                  nimber_error *err);
+    /* Optional: choose the algorithm; install a progress callback. */
+    void (*set_algorithm)(void *state, nimber_algorithm algo);
+    void (*set_progress)(void *state, nimber_progress_fn fn, void *ctx);
 } nimber_family;
 
 /* A parsed game: a family and its state. */
@@ -89,5 +98,14 @@ extern const nimber_family nb_family_misere_nim;
 extern const nimber_family nb_family_staircase;
 extern const nimber_family nb_family_sub;
 extern const nimber_family nb_family_split;
+extern const nimber_family nb_family_octal;
+extern const nimber_family nb_family_hex;
+extern const nimber_family nb_family_kayles;
+extern const nimber_family nb_family_dawson;
+extern const nimber_family nb_family_grundy_game;
+extern const nimber_family nb_family_lasker;
+
+/* Default bound of a period search, in values. */
+#define NB_DEFAULT_PERIOD_MAX ((uint64_t)1 << 25)
 
 #endif /* NIMBER_GAME_H */

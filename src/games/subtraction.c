@@ -373,6 +373,31 @@ static int sub_heap_moves(void *state, size_t idx, uint64_t h, nimber_value t,
     return NIMBER_OK;
 }
 
+/* The proven period: from the closed form, or by extending the table until
+ * a window repeats (at most max values). */
+static int sub_period(void *state, uint64_t max, nimber_period *out,
+                      nimber_error *err) {
+    sub_state *st = state;
+    if (st->bash) {
+        if (st->bash == UINT64_MAX)
+            return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                           "sub:1-18446744073709551615 is nim on 64-bit heaps "
+                           "(G(n) = n): no period");
+        out->proven = 1;
+        out->preperiod = 0;
+        out->period = st->bash + 1;
+        out->checked_upto = 0;
+        return NIMBER_OK;
+    }
+    while (!st->found && st->count < max)
+        RETURN_IF_ERR(extend(st, err));
+    out->proven = st->found;
+    out->preperiod = st->found ? st->pre : 0;
+    out->period = st->found ? st->per : 0;
+    out->checked_upto = st->count;
+    return NIMBER_OK;
+}
+
 const nimber_family nb_family_sub = {
     .name = "sub",
     .has_argument = 1,
@@ -382,4 +407,5 @@ const nimber_family nb_family_sub = {
     .heap_value = sub_heap_value,
     .heap_moves = sub_heap_moves,
     .set_memory_limit = sub_set_limit,
+    .period = sub_period,
 };

@@ -1,0 +1,91 @@
+/*
+ * period.c — `nimber period GAME`: the smallest preperiod P and period Q
+ * with G(n+Q) = G(n) for every n >= P, proved (see nimber_game_period), or
+ * the statement that none was proved within the search bound (exit 1).
+ */
+#include "cli.h"
+
+#include <string.h>
+
+/* Prints the period command's help. */
+static void period_help(FILE *f) {
+    fputs("usage: nimber period [--json] [--max N] GAME\n\n"
+          "Finds and proves the period of GAME's Grundy sequence and prints\n"
+          "  preperiod P\n  period Q\n"
+          "meaning G(n+Q) = G(n) for every n >= P, both the smallest such.\n"
+          "Take-and-break games (octal:, hex:, kayles, dawson) are proved\n"
+          "with the Guy-Smith periodicity theorem (generalised to moves that\n"
+          "leave three heaps), subtraction games by a repeated window of\n"
+          "max(LIST) values.  When no period is proved within the bound it\n"
+          "says so and exits 1.\n\n"
+          "options:\n"
+          "  --max N       compute at most N values (default 33554432)\n"
+          "  --json        {\"preperiod\": P, \"period\": Q, \"proven\": true,\n"
+          "                 \"checked_upto\": N}\n",
+          f);
+}
+
+/* Parses the arguments, searches and prints. */
+int cmd_period(int argc, char **argv) {
+    const char *spec = NULL;
+    uint64_t max = 0;
+    int json = 0;
+    for (int i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            period_help(stdout);
+            return cli_finish_output();
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--max") == 0) {
+            if (i + 1 >= argc) {
+                cli_error("period: --max needs a number");
+                return EXIT_USAGE;
+            }
+            if (!cli_parse_u64("--max", argv[++i], &max))
+                return EXIT_USAGE;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            cli_error("period: unknown option '%s'", argv[i]);
+            return EXIT_USAGE;
+        } else if (spec) {
+            cli_error("period: unexpected argument '%s'", argv[i]);
+            return EXIT_USAGE;
+        } else {
+            spec = argv[i];
+        }
+    }
+    if (!spec) {
+        cli_error("period: missing GAME (see 'nimber period --help')");
+        return EXIT_USAGE;
+    }
+    nimber_game *g;
+    nimber_error err;
+    int st = nimber_game_parse(spec, &g, &err);
+    if (st != NIMBER_OK)
+        return cli_fail(st, &err, 0);
+    cli_watch(g);
+    nimber_period p;
+    st = nimber_game_period(g, max, &p, &err);
+    cli_watch_end();
+    nimber_game_free(g);
+    if (st != NIMBER_OK)
+        return cli_fail(st, &err, 0);
+    if (json) {
+        if (p.proven)
+            printf("{\"preperiod\": %llu, \"period\": %llu, \"proven\": true, "
+                   "\"checked_upto\": %llu}\n",
+                   (unsigned long long)p.preperiod, (unsigned long long)p.period,
+                   (unsigned long long)p.checked_upto);
+        else
+            printf("{\"preperiod\": null, \"period\": null, \"proven\": false, "
+                   "\"checked_upto\": %llu}\n",
+                   (unsigned long long)p.checked_upto);
+    } else if (p.proven) {
+        printf("preperiod %llu\nperiod %llu\n", (unsigned long long)p.preperiod,
+               (unsigned long long)p.period);
+    } else {
+        printf("no period proven within %llu values\n",
+               (unsigned long long)p.checked_upto);
+    }
+    int rc = cli_finish_output();
+    return rc ? rc : p.proven ? 0 : EXIT_NO;
+}

@@ -1,0 +1,466 @@
+/*
+ * test_takebreak.c — take-and-break games (octal:, hex:, kayles, dawson,
+ * grundy-game, lasker) against naive twins written here from the rules:
+ *   - single heaps up to 40 (and further for some) against a mex over moves
+ *     generated from the code, digit by digit;
+ *   - every position of two heaps up to 12 against the game-tree search of
+ *     brute.h: outcome, and the winning moves as a set;
+ *   - the direct and the sparse (rare/common) algorithms and the default
+ *     (with periods) against each other on many random codes;
+ *   - periods known from the literature (Kayles 71/12, Dawson's Kayles
+ *     53/34, 0.137 52/34, 0.16 105351/149459), and values past a proven
+ *     period against direct computation;
+ *   - a sum of Kayles, Nim and split: every winning move leaves value 0.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "brute.h"
+#include "nimber.h"
+
+/* ---- the rules, decoded independently of the library ---- */
+
+typedef struct {
+    unsigned dig[64]; /* dig[k]: the moves removing k counters */
+    int n;            /* highest k */
+    int unequal;      /* grundy-game */
+    int lasker;       /* lasker: any take leaving one heap, any split */
+} rules;
+
+/* Decodes "0.137" (base 8) or "0.F4" (base 16). */
+static rules decode(const char *code, int base) {
+    rules r;
+    memset(&r, 0, sizeof r);
+    const char *p = code;
+    if (*p != '.')
+        r.dig[0] = (unsigned)strtol((char[]){*p++, 0}, NULL, base);
+    p++; /* the point */
+    for (; *p; p++)
+        r.dig[++r.n] = (unsigned)strtol((char[]){*p, 0}, NULL, base);
+    return r;
+}
+
+/* All results of one move on a heap of h: up to three heaps each. */
+static size_t heap_results(const rules *r, unsigned h, unsigned res[][3],
+                           unsigned *nres) {
+    size_t n = 0;
+    if (r->lasker) {
+        for (unsigned t = 0; t < h; t++) {
+            res[n][0] = t;
+            nres[n++] = 1;
+        }
+        for (unsigned a = 1; 2 * a <= h; a++) {
+            res[n][0] = a;
+            res[n][1] = h - a;
+            nres[n++] = 2;
+        }
+        return n;
+    }
+    for (int k = 0; k <= r->n; k++) {
+        unsigned d = r->dig[k];
+        if ((unsigned)k > h)
+            break;
+        unsigned m = h - (unsigned)k;
+        if ((d & 1) && m == 0)
+            nres[n++] = 0;
+        if ((d & 2) && m >= 1 && k > 0) {
+            res[n][0] = m;
+            nres[n++] = 1;
+        }
+        if (d & 4)
+            for (unsigned a = 1; 2 * a <= m; a++) {
+                if (r->unequal && 2 * a == m)
+                    continue;
+                res[n][0] = a;
+                res[n][1] = m - a;
+                nres[n++] = 2;
+            }
+        if (d & 8)
+            for (unsigned a = 1; 3 * a <= m; a++)
+                for (unsigned b = a; a + 2 * b <= m; b++) {
+                    res[n][0] = a;
+                    res[n][1] = b;
+                    res[n][2] = m - a - b;
+                    nres[n++] = 3;
+                }
+    }
+    return n;
+}
+
+static unsigned res_buf[1 << 16][3], nres_buf[1 << 16];
+
+/* Naive G(0..n-1) by the mex over the rules. */
+static void naive_values(const rules *r, uint32_t *G, unsigned n) {
+    for (unsigned h = 0; h < n; h++) {
+        static char seen[4096];
+        memset(seen, 0, sizeof seen);
+        size_t m = heap_results(r, h, res_buf, nres_buf);
+        for (size_t j = 0; j < m; j++) {
+            uint32_t x = 0;
+            for (unsigned i = 0; i < nres_buf[j]; i++)
+                x ^= G[res_buf[j][i]];
+            seen[x] = 1;
+        }
+        uint32_t v = 0;
+        while (seen[v])
+            v++;
+        G[h] = v;
+    }
+}
+
+/* ---- game-tree search over positions of heaps (sorted keys) ---- */
+
+/* Sorts a key's bytes descending and drops zeros (a multiset of heaps). */
+static void canon(bkey *k) {
+    unsigned char t[BK_MAX];
+    int n = 0;
+    for (unsigned i = 0; i < k->len; i++)
+        if (k->b[i])
+            t[n++] = k->b[i];
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && t[j] > t[j - 1]; j--) {
+            unsigned char x = t[j];
+            t[j] = t[j - 1];
+            t[j - 1] = x;
+        }
+    memcpy(k->b, t, (size_t)n);
+    k->len = (unsigned char)n;
+}
+
+/* Successors of a position under the rules. */
+static size_t tree_moves(const bkey *k, bkey *out, size_t cap, void *ctx) {
+    const rules *r = ctx;
+    size_t n = 0;
+    static unsigned res[4096][3], nres[4096];
+    for (unsigned i = 0; i < k->len; i++) {
+        if (i > 0 && k->b[i] == k->b[i - 1])
+            continue;
+        size_t m = heap_results(r, k->b[i], res, nres);
+        for (size_t j = 0; j < m; j++) {
+            assert_true(n < cap);
+            bkey nk = *k;
+            nk.b[i] = 0;
+            for (unsigned q = 0; q < nres[j]; q++)
+                nk.b[nk.len++] = (unsigned char)res[j][q];
+            canon(&nk);
+            out[n++] = nk;
+        }
+    }
+    return n;
+}
+
+/* Compares moves as text, in any order. */
+static int cmp_str(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every position of two heaps <= maxh: outcome and winning moves against
+ * the game tree; single heaps < nsingle: values against the naive mex. */
+static void check_game(const char *spec, rules r, unsigned maxh,
+                       unsigned nsingle) {
+    nimber_game *g;
+    nimber_error err;
+    if (nimber_game_parse(spec, &g, &err))
+        fail_msg("%s: %s", spec, err.message);
+    uint32_t *G = calloc(nsingle, sizeof *G);
+    naive_values(&r, G, nsingle);
+    for (unsigned h = 0; h < nsingle; h++) {
+        nimber_value v;
+        assert_int_equal(nimber_heap_value(g, h, &v, NULL), NIMBER_OK);
+        if (v.lo != G[h])
+            fail_msg("%s: G(%u) = %llu, naive %u", spec, h,
+                     (unsigned long long)v.lo, G[h]);
+    }
+    free(G);
+    brute b;
+    brute_init(&b, tree_moves, &r, 0, (size_t)1 << 21);
+    static unsigned res[4096][3], nres[4096];
+    for (unsigned x = 0; x <= maxh; x++)
+        for (unsigned y = 0; y <= maxh; y++) {
+            uint64_t heaps[2] = {x, y};
+            bkey k = {2, {(unsigned char)x, (unsigned char)y}};
+            canon(&k);
+            int win = brute_win(&b, &k);
+            nimber_position *pos = nimber_position_create();
+            assert_int_equal(nimber_position_add(pos, g, heaps, 2, NULL), 0);
+            nimber_solution sol;
+            assert_int_equal(nimber_position_solve(pos, 100000, &sol, NULL), 0);
+            if ((int)sol.outcome != win)
+                fail_msg("%s: heaps %u %u: outcome %d, tree says %d", spec, x,
+                         y, (int)sol.outcome, win);
+            char *want[4096], *got[4096];
+            size_t nw = 0;
+            for (unsigned i = 0; i < 2; i++) {
+                size_t m = heap_results(&r, (unsigned)heaps[i], res, nres);
+                for (size_t j = 0; j < m; j++) {
+                    bkey nk = {2, {(unsigned char)x, (unsigned char)y}};
+                    nk.b[i] = 0;
+                    for (unsigned q = 0; q < nres[j]; q++)
+                        nk.b[nk.len++] = (unsigned char)res[j][q];
+                    canon(&nk);
+                    if (brute_win(&b, &nk))
+                        continue;
+                    char *t = want[nw++] = malloc(64);
+                    int l = sprintf(t, "%u:", i);
+                    for (unsigned q = 0; q < nres[j]; q++)
+                        l += sprintf(t + l, "%u,", res[j][q]);
+                }
+            }
+            assert_false(sol.truncated);
+            if (sol.nmoves != nw)
+                fail_msg("%s: heaps %u %u: %zu moves, tree says %zu", spec, x,
+                         y, sol.nmoves, nw);
+            for (size_t i = 0; i < nw; i++) {
+                const nimber_move *mv = &sol.moves[i];
+                char *t = got[i] = malloc(64);
+                int l = sprintf(t, "%zu:", mv->heap);
+                for (unsigned q = 0; q < mv->nto; q++)
+                    l += sprintf(t + l, "%llu,", (unsigned long long)mv->to[q]);
+            }
+            qsort(want, nw, sizeof *want, cmp_str);
+            qsort(got, nw, sizeof *got, cmp_str);
+            for (size_t i = 0; i < nw; i++) {
+                if (strcmp(want[i], got[i]))
+                    fail_msg("%s: heaps %u %u: move %s, tree says %s", spec, x,
+                             y, got[i], want[i]);
+                free(want[i]);
+                free(got[i]);
+            }
+            nimber_solution_clear(&sol);
+            nimber_position_free(pos);
+        }
+    brute_free(&b);
+    nimber_game_free(g);
+}
+
+static void test_named_games(void **state) {
+    (void)state;
+    check_game("kayles", decode("0.77", 8), 12, 41);
+    check_game("dawson", decode("0.07", 8), 12, 41);
+    check_game("octal:0.137", decode("0.137", 8), 12, 41);
+    check_game("octal:4.07", decode("4.07", 8), 10, 41);
+    check_game("octal:0.6", decode("0.6", 8), 12, 41);
+    check_game("octal:0.1113337", decode("0.1113337", 8), 12, 41);
+    rules gg = decode("4.", 8);
+    gg.unequal = 1;
+    check_game("grundy-game", gg, 12, 41);
+    rules las = {{0}, 0, 0, 1};
+    check_game("lasker", las, 10, 41);
+}
+
+static void test_hex_games(void **state) {
+    (void)state;
+    check_game("hex:0.F", decode("0.F", 16), 10, 41);
+    check_game("hex:0.8", decode("0.8", 16), 10, 41);
+    check_game("hex:0.C4", decode("0.C4", 16), 9, 41);
+    check_game("hex:8.1", decode("8.1", 16), 9, 41);
+}
+
+/* Random codes: two to four octal digits after the point. */
+static void random_code(char *code, size_t cap) {
+    int n = 1 + (int)test_below(4);
+    int len = snprintf(code, cap, "%s.", test_below(4) ? "0" : "4");
+    for (int i = 0; i < n; i++)
+        code[len++] = (char)('0' + test_below(8));
+    if (code[len - 1] == '0')
+        code[len - 1] = (char)('1' + test_below(7));
+    code[len] = 0;
+}
+
+static void test_random_codes_brute(void **state) {
+    (void)state;
+    test_seed("test_random_codes_brute");
+    for (int t = 0; t < 25; t++) {
+        char code[16], spec[32];
+        random_code(code, sizeof code);
+        snprintf(spec, sizeof spec, "octal:%s", code);
+        check_game(spec, decode(code, 8), 9, 41);
+    }
+}
+
+/* The three algorithms agree, value for value: direct (the naive twin) on
+ * the first nd values, sparse and the default on nf >= nd values. */
+static void compare_algorithms(const char *spec, unsigned nd, unsigned nf) {
+    nimber_game *g[3];
+    static const nimber_algorithm algo[3] = {NIMBER_ALGO_DIRECT,
+                                             NIMBER_ALGO_SPARSE, NIMBER_ALGO_AUTO};
+    nimber_value *v[3];
+    for (int i = 0; i < 3; i++) {
+        unsigned n = i == 0 ? nd : nf;
+        assert_int_equal(nimber_game_parse(spec, &g[i], NULL), 0);
+        nimber_game_set_algorithm(g[i], algo[i]);
+        v[i] = malloc(n * sizeof *v[i]);
+        assert_int_equal(nimber_heap_values(g[i], 0, n, v[i], NULL), 0);
+    }
+    for (unsigned h = 0; h < nf; h++)
+        if ((h < nd && v[0][h].lo != v[1][h].lo) || v[1][h].lo != v[2][h].lo)
+            fail_msg("%s: G(%u): direct %llu, sparse %llu, auto %llu", spec, h,
+                     h < nd ? (unsigned long long)v[0][h].lo : 0ull,
+                     (unsigned long long)v[1][h].lo,
+                     (unsigned long long)v[2][h].lo);
+    for (int i = 0; i < 3; i++) {
+        free(v[i]);
+        nimber_game_free(g[i]);
+    }
+}
+
+static void test_algorithms_agree(void **state) {
+    (void)state;
+    test_seed("test_algorithms_agree");
+    compare_algorithms("octal:0.6", 20000, 100000);
+    compare_algorithms("grundy-game", 20000, 100000);
+    compare_algorithms("octal:0.034", 20000, 100000);
+    compare_algorithms("octal:0.16", 20000, 100000);
+    compare_algorithms("kayles", 20000, 100000);
+    for (int t = 0; t < 40; t++) {
+        char code[16], spec[32];
+        random_code(code, sizeof code);
+        snprintf(spec, sizeof spec, "octal:%s", code);
+        compare_algorithms(spec, 5000, 100000);
+    }
+}
+
+/* Periods from the literature, and values past them against direct. */
+static void check_period(const char *spec, uint64_t P, uint64_t Q) {
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+    nimber_period p;
+    assert_int_equal(nimber_game_period(g, 0, &p, NULL), 0);
+    assert_int_equal(p.proven, 1);
+    if (p.preperiod != P || p.period != Q)
+        fail_msg("%s: period %llu/%llu, literature %llu/%llu", spec,
+                 (unsigned long long)p.preperiod, (unsigned long long)p.period,
+                 (unsigned long long)P, (unsigned long long)Q);
+    nimber_game_free(g);
+}
+
+static void test_periods(void **state) {
+    (void)state;
+    check_period("kayles", 71, 12);
+    check_period("dawson", 53, 34);
+    check_period("octal:0.137", 52, 34);
+    check_period("octal:0.16", 105351, 149459);
+    check_period("octal:4.07", 1, 4);
+    /* Past the period: the default extrapolates, direct computes. */
+    nimber_game *a, *d;
+    assert_int_equal(nimber_game_parse("dawson", &a, NULL), 0);
+    assert_int_equal(nimber_game_parse("dawson", &d, NULL), 0);
+    nimber_game_set_algorithm(d, NIMBER_ALGO_DIRECT);
+    for (uint64_t h = 0; h < 12000; h += 7) {
+        nimber_value x, y;
+        assert_int_equal(nimber_heap_value(a, 100000000 + h, &x, NULL), 0);
+        assert_int_equal(nimber_heap_value(d, h, &y, NULL), 0);
+        nimber_value z;
+        uint64_t same = 53 + (100000000 + h - 53) % 34; /* by the period */
+        assert_int_equal(nimber_heap_value(d, same, &z, NULL), 0);
+        assert_int_equal(x.lo, z.lo);
+    }
+    nimber_value top;
+    assert_int_equal(nimber_heap_value(a, UINT64_MAX, &top, NULL), 0);
+    nimber_game_free(a);
+    nimber_game_free(d);
+    /* A game without a period within the bound says so. */
+    nimber_game *o;
+    assert_int_equal(nimber_game_parse("octal:0.6", &o, NULL), 0);
+    nimber_period p;
+    assert_int_equal(nimber_game_period(o, 5000, &p, NULL), 0);
+    assert_int_equal(p.proven, 0);
+    assert_int_equal(p.checked_upto, 5000);
+    nimber_game_free(o);
+    /* Subtraction games: the window proof. */
+    assert_int_equal(nimber_game_parse("sub:2,5", &o, NULL), 0);
+    assert_int_equal(nimber_game_period(o, 0, &p, NULL), 0);
+    assert_true(p.proven && p.preperiod == 0 && p.period == 7);
+    nimber_game_free(o);
+    assert_int_equal(nimber_game_parse("grundy-game", &o, NULL), 0);
+    assert_int_equal(nimber_game_period(o, 0, &p, NULL), NIMBER_E_UNSUPPORTED);
+    nimber_game_free(o);
+}
+
+/* Kayles row + Nim heap + split heap: every winning move leaves value 0,
+ * for heaps far past the tables (Kayles by its period, split by its closed
+ * form). */
+static void test_mixed_sum(void **state) {
+    (void)state;
+    test_seed("test_mixed_sum");
+    nimber_game *k, *n, *s;
+    assert_int_equal(nimber_game_parse("kayles", &k, NULL), 0);
+    assert_int_equal(nimber_game_parse("nim", &n, NULL), 0);
+    assert_int_equal(nimber_game_parse("split", &s, NULL), 0);
+    for (int t = 0; t < 300; t++) {
+        uint64_t hk = t < 100 ? test_below(60) : test_rand() >> test_below(40);
+        uint64_t hn = test_below(20), hs = test_below(9);
+        nimber_position *pos = nimber_position_create();
+        assert_int_equal(nimber_position_add(pos, k, &hk, 1, NULL), 0);
+        assert_int_equal(nimber_position_add(pos, n, &hn, 1, NULL), 0);
+        assert_int_equal(nimber_position_add(pos, s, &hs, 1, NULL), 0);
+        nimber_solution sol;
+        assert_int_equal(nimber_position_solve(pos, 50, &sol, NULL), 0);
+        assert_int_equal(sol.outcome == NIMBER_OUTCOME_N, sol.value.lo != 0);
+        if (sol.outcome == NIMBER_OUTCOME_N)
+            assert_true(sol.nmoves > 0);
+        for (size_t i = 0; i < sol.nmoves; i++) {
+            const nimber_move *mv = &sol.moves[i];
+            nimber_game *gm = mv->component == 0 ? k : mv->component == 1 ? n : s;
+            uint64_t rest[3] = {hk, hn, hs};
+            nimber_value total = {0, 0}, v;
+            for (int c = 0; c < 3; c++) {
+                if ((size_t)c == mv->component)
+                    continue;
+                nimber_game *gc = c == 0 ? k : c == 1 ? n : s;
+                assert_int_equal(nimber_heap_value(gc, rest[c], &v, NULL), 0);
+                total.lo ^= v.lo;
+            }
+            for (unsigned q = 0; q < mv->nto; q++) {
+                assert_int_equal(nimber_heap_value(gm, mv->to[q], &v, NULL), 0);
+                total.lo ^= v.lo;
+            }
+            assert_int_equal(total.lo, 0);
+        }
+        nimber_solution_clear(&sol);
+        nimber_position_free(pos);
+    }
+    nimber_game_free(k);
+    nimber_game_free(n);
+    nimber_game_free(s);
+}
+
+static void test_code_errors(void **state) {
+    (void)state;
+    char long_code[400] = "octal:0."; /* 300 digits: too many */
+    for (int i = 0; i < 300; i++)
+        strcat(long_code, "7");
+    const char *bad[] = {"octal:0.8", "octal:", "hex:0.G", "octal:1.5",
+                         "octal:2.1", "octal:0.", "octal:0.000", "octal:07",
+                         "hex:1.1", long_code, "kayles:3"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        nimber_game *g = NULL;
+        nimber_error err;
+        if (nimber_game_parse(bad[i], &g, &err) != NIMBER_E_SPEC)
+            fail_msg("'%s' was accepted", bad[i]);
+        assert_null(g);
+    }
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse("octal:.0700", &g, NULL), 0);
+    assert_string_equal(nimber_game_spec(g), "octal:0.07");
+    nimber_game_free(g);
+    assert_int_equal(nimber_game_parse("hex:0.fa", &g, NULL), 0);
+    assert_string_equal(nimber_game_spec(g), "hex:0.FA");
+    nimber_game_free(g);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_named_games),
+        cmocka_unit_test(test_hex_games),
+        cmocka_unit_test(test_random_codes_brute),
+        cmocka_unit_test(test_algorithms_agree),
+        cmocka_unit_test(test_periods),
+        cmocka_unit_test(test_mixed_sum),
+        cmocka_unit_test(test_code_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
