@@ -32,12 +32,13 @@ outcome P" ]
     # G: nim 6 = 6, sub:2,5 9 = 1, split 4 = 7: total 0 -> P
     [ "$(echo "$output" | jq -c '[.grundy, .outcome]')" = '[0,"P"]' ]
     run "$NIMBER" solve --json nim 5 + sub:2,5 9 + split 4
-    [ "$(echo "$output" | jq -r .outcome)" = N ]
-    n=$(echo "$output" | jq '.moves|length')
+    json=$output
+    [ "$(echo "$json" | jq -r .outcome)" = N ]
+    n=$(echo "$json" | jq '.moves|length')
     [ "$n" -gt 0 ]
     for i in $(seq 0 $((n - 1))); do
-        c=$(echo "$output" | jq ".moves[$i].component")
-        to=$(echo "$output" | jq -r ".moves[$i].to|map(tostring)|join(\" \")")
+        c=$(echo "$json" | jq ".moves[$i].component")
+        to=$(echo "$json" | jq -r ".moves[$i].to|map(tostring)|join(\" \")")
         case $c in
         0) args="nim $to + sub:2,5 9 + split 4" ;;
         1) args="nim 5 + sub:2,5 $to + split 4" ;;

@@ -1,0 +1,117 @@
+#!/usr/bin/env bats
+# takebreak.bats — take-and-break games from the command line: published
+# sequences (OEIS), proven periods, sums, JSON and bad codes.
+
+load helper
+
+@test "kayles, dawson, grundy-game, officers match published sequences" {
+    # OEIS A002186 (Kayles), A002187 shifted (0.07), A002188 (Grundy's game),
+    # A046695 (Officers, 0.6).
+    run "$NIMBER" grundy kayles --upto 30
+    [ "$(echo $output)" = "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4" ]
+    run "$NIMBER" grundy dawson --upto 30
+    [ "$(echo $output)" = "0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2 1 1 0" ]
+    run "$NIMBER" grundy grundy-game --upto 30
+    [ "$(echo $output)" = "0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0 4 3 0 4 3 0 4 1 2" ]
+    run "$NIMBER" grundy octal:0.6 --upto 24
+    [ "$(echo $output)" = "0 0 1 2 0 1 2 3 1 2 3 4 0 3 4 2 1 3 2 1 0 2 1 4" ]
+    run "$NIMBER" grundy lasker --upto 9
+    [ "$(echo $output)" = "0 1 2 4 3 5 6 8 7" ]
+}
+
+@test "periods of Kayles, Dawson's Kayles, 0.16 and 0.56 are proved" {
+    run "$NIMBER" period kayles
+    status_is 0
+    [ "$output" = "preperiod 71
+period 12" ]
+    run "$NIMBER" period dawson
+    [ "$output" = "preperiod 53
+period 34" ]
+    run "$NIMBER" period --json octal:0.16
+    [ "$(echo "$output" | jq -c '[.preperiod, .period, .proven]')" = '[105351,149459,true]' ]
+    run "$NIMBER" period octal:0.56
+    [ "$output" = "preperiod 326640
+period 144" ]
+    run "$NIMBER" period sub:2,5
+    [ "$output" = "preperiod 0
+period 7" ]
+}
+
+@test "no period within the bound: said, exit 1" {
+    run_split period octal:0.6 --max 20000
+    status_is 1
+    [ "$out" = "no period proven within 20000 values" ]
+    run_split period --json octal:0.6 --max 20000
+    status_is 1
+    [ "$(echo "$out" | jq -c .)" = '{"preperiod":null,"period":null,"proven":false,"checked_upto":20000}' ]
+}
+
+@test "periodic games answer huge heaps and long sequences by extrapolation" {
+    run "$NIMBER" solve kayles 18446744073709551615
+    status_is 0
+    # 71 + (2^64-1-71) mod 12 = 75: G(2^64-1) = G(75).
+    [ "${lines[0]}" = "grundy $("$NIMBER" grundy kayles --upto 76 | tail -1)" ]
+    run bash -c "'$NIMBER' grundy kayles --upto 10000000 | tail -n 3 | tr '\n' ' '"
+    [ "$output" = "$("$NIMBER" grundy kayles --upto 1000 | tail -n 3 | tr '\n' ' ')" ] || {
+        # 10^7 - 1000 is a multiple of 12 apart: the tails agree
+        false; }
+}
+
+@test "algorithms agree on the command line" {
+    a=$("$NIMBER" grundy octal:0.6 --upto 3000 --algorithm direct | md5sum)
+    b=$("$NIMBER" grundy octal:0.6 --upto 3000 --algorithm sparse | md5sum)
+    c=$("$NIMBER" grundy octal:0.6 --upto 3000 | md5sum)
+    [ "$a" = "$b" ] && [ "$b" = "$c" ]
+}
+
+@test "a sum of a Kayles row, a Nim heap and a split heap" {
+    run "$NIMBER" solve --json kayles 10 + nim 3 + split 2
+    status_is 0
+    json=$output
+    # G: kayles 10 = 2, nim 3 = 3, split 2 = 2: total 3 -> N
+    [ "$(echo "$json" | jq -c '[.grundy, .outcome]')" = '[3,"N"]' ]
+    n=$(echo "$json" | jq '.moves|length')
+    [ "$n" -gt 0 ]
+    for i in $(seq 0 $((n - 1))); do
+        c=$(echo "$json" | jq ".moves[$i].component")
+        to=$(echo "$json" | jq -r ".moves[$i].to|map(tostring)|join(\" \")")
+        case $c in
+        0) args="kayles $to + nim 3 + split 2" ;;
+        1) args="kayles 10 + nim $to + split 2" ;;
+        2) args="kayles 10 + nim 3 + split $to" ;;
+        esac
+        run "$NIMBER" solve $args
+        [[ "$output" == *"outcome P"* ]]
+    done
+}
+
+@test "take-and-break moves name the heaps left" {
+    run "$NIMBER" solve kayles 5
+    [ "$output" = "grundy 4
+outcome N
+move component 0 heap 0: 5 -> 2 + 2" ]
+    run "$NIMBER" solve dawson 2
+    [ "$output" = "grundy 1
+outcome N
+move component 0 heap 0: 2 -> 0" ]
+}
+
+@test "bad codes are usage errors" {
+    run_split grundy octal:0.8 --upto 3
+    status_is 64
+    [ "$err" = "nimber: octal: '8' at character 3 is not an octal digit" ]
+    run_split grundy octal: --upto 3
+    status_is 64
+    [ -z "$out" ]
+    run_split grundy hex:0.G --upto 3
+    status_is 64
+    [ "$err" = "nimber: hex: 'G' at character 3 is not a hexadecimal digit" ]
+    run_split solve octal:1.5 3
+    status_is 64
+    run_split period grundy-game
+    status_is 64
+    [[ "$err" == "nimber: grundy-game: the periodicity theorem does not apply"* ]]
+    run_split grundy kayles --upto 5 --algorithm fast
+    status_is 64
+    [ "$err" = "nimber: --algorithm 'fast': expected auto, direct or sparse" ]
+}
