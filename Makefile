@@ -117,6 +117,7 @@ test: check-deps
 
 bench: all
 	sh bench/run.sh
+	sh bench/takebreak.sh
 
 # ---- install ----
 install: all

@@ -1,0 +1,44 @@
+#!/bin/sh
+# takebreak.sh — `make bench`, take-and-break part: values per second of
+# the default (rare/common + proven periods) algorithm on long sequences,
+# and its speed-up over the direct mex at a size the direct one finishes
+# (same binary, same script), plus the time to prove three periods.
+set -e
+cd "$(dirname "$0")/.."
+N=build/nimber
+SMALL=${BENCH_DIRECT_N:-200000}
+
+secs() { # command...: wall seconds of one run, output discarded
+    s=$(date +%s%N)
+    "$@" > /dev/null
+    e=$(date +%s%N)
+    echo "$s $e" | awk '{ printf "%.3f", ($2 - $1) / 1e9 }'
+}
+rate() { echo "$1 $2" | awk '{ printf "%.0f", $1 / $2 }'; }
+ratio() { echo "$1 $2" | awk '{ printf "%.1f", $1 / $2 }'; }
+
+printf "%-14s %10s %9s %12s   %s\n" game values seconds values/s "fast vs direct at $SMALL"
+for spec in octal:0.6:1000000 octal:0.034:10000000 grundy-game:10000000; do
+    game=${spec%:*}
+    upto=${spec##*:}
+    t=$(secs $N grundy "$game" --upto "$upto")
+    td=$(secs $N grundy "$game" --upto "$SMALL" --algorithm direct)
+    tf=$(secs $N grundy "$game" --upto "$SMALL" --algorithm sparse)
+    printf "%-14s %10s %9s %12s   %sx (direct %ss, sparse %ss)\n" "$game" "$upto" "$t" \
+        "$(rate "$upto" "$t")" "$(ratio "$td" "$tf")" "$td" "$tf"
+done
+
+echo
+printf "%-14s %10s %8s %9s\n" game preperiod period seconds
+for game in octal:0.16 octal:0.56 octal:0.354; do
+    s=$(date +%s%N)
+    out=$($N period "$game" | tr '\n' ' ')
+    e=$(date +%s%N)
+    set -- $out
+    printf "%-14s %10s %8s %9s\n" "$game" "$2" "$4" "$(echo "$s $e" | awk '{ printf "%.3f", ($2 - $1) / 1e9 }')"
+done
+
+echo
+t=$(secs $N grundy kayles --upto 100000000)
+w=$(secs sh -c "yes 1 | head -n 100000000")
+echo "kayles, 10^8 values printed: ${t}s; printing 10^8 short lines with yes|head: ${w}s ($(ratio "$t" "$w")x)"
