@@ -21,7 +21,9 @@ static void grundy_help(FILE *f) {
           "Prints G(0), G(1), ..., G(N-1), the Grundy values of single heaps,\n"
           "one a line.  Games whose heaps interact (staircase) or whose\n"
           "values do not decide play (misere-nim) have no such values.\n"
-          "Past a proven period, values are extrapolated, not computed.\n\n"
+          "Past a proven period, values are extrapolated, not computed.\n"
+          "For graph:FILE, one line per node (--upto optional); a node of\n"
+          "infinite value (cyclic graphs) prints inf, null in --json.\n\n"
           "options:\n"
           "  --upto N         how many values (required)\n"
           "  --json           {\"game\": GAME, \"values\": [...]} instead\n"
@@ -89,15 +91,22 @@ int cmd_grundy(int argc, char **argv) {
         cli_error("grundy: missing GAME (see 'nimber grundy --help')");
         return EXIT_USAGE;
     }
-    if (!have_upto) {
-        cli_error("grundy: missing --upto N");
-        return EXIT_USAGE;
-    }
     nimber_game *g;
     nimber_error err;
     int st = nimber_game_parse(spec, &g, &err);
     if (st != NIMBER_OK)
         return cli_fail(st, &err, 0);
+    uint64_t nodes;
+    if (nimber_game_nodes(g, &nodes) == NIMBER_OK) {
+        if (!have_upto || upto > nodes) /* a graph: every node by default */
+            upto = nodes;
+        have_upto = 1;
+    }
+    if (!have_upto) {
+        cli_error("grundy: missing --upto N");
+        nimber_game_free(g);
+        return EXIT_USAGE;
+    }
     if (!(nimber_game_flags(g) & NIMBER_GAME_HEAPWISE)) {
         cli_error("grundy: %s has no Grundy values of single heaps",
                   nimber_game_spec(g));
@@ -137,7 +146,11 @@ int cmd_grundy(int argc, char **argv) {
                 *p++ = ',';
                 *p++ = ' ';
             }
-            p = put_value(p, vals[i]);
+            if (nimber_value_is_infinite(vals[i])) {
+                memcpy(p, json ? "null" : "inf", json ? 4 : 3);
+                p += json ? 4 : 3;
+            } else
+                p = put_value(p, vals[i]);
             if (!json)
                 *p++ = '\n';
         }

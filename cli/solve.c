@@ -19,7 +19,11 @@ static void solve_help(FILE *f) {
           "player to move loses) and every winning move, one a line:\n"
           "  move component C heap H: FROM -> TO [+ TO2]\n"
           "Indices count from 0.  For staircase, HEAP... are the steps a1..an\n"
-          "(a1 nearest the ground) and a move's counters go one step down.\n\n"
+          "(a1 nearest the ground) and a move's counters go one step down.\n"
+          "For graph:FILE, HEAP... are the nodes holding tokens; with cycles\n"
+          "the outcome may be D (a draw), and the lines then read\n"
+          "  draw component C heap H: FROM -> TO\n"
+          "listing the token moves that keep the draw.\n\n"
           "options:\n"
           "  --json          one JSON object instead of text\n"
           "  --max-moves N   list at most N winning moves (default 1000;\n"
@@ -40,13 +44,16 @@ static void print_text(const nimber_solution *s) {
     char buf[NIMBER_VALUE_BUFSIZE];
     if (s->has_value)
         printf("grundy %s\n", nimber_value_format(s->value, buf));
+    else if (s->infinite)
+        printf("grundy inf\n");
     else
         printf("grundy none (misere play)\n");
     printf("outcome %c\n", "PND"[s->outcome]);
     for (size_t i = 0; i < s->nmoves; i++) {
         const nimber_move *m = &s->moves[i];
-        printf("move component %zu heap %zu: %llu -> ", m->component, m->heap,
-               (unsigned long long)m->from);
+        printf("%s component %zu heap %zu: %llu -> ",
+               s->outcome == NIMBER_OUTCOME_D ? "draw" : "move", m->component,
+               m->heap, (unsigned long long)m->from);
         print_to(m, " + ");
         putchar('\n');
     }
@@ -57,9 +64,9 @@ static void print_text(const nimber_solution *s) {
 /* Prints the solution as one JSON object. */
 static void print_json(const nimber_solution *s) {
     char buf[NIMBER_VALUE_BUFSIZE];
-    printf("{\"grundy\": %s, \"outcome\": \"%c\", \"moves\": [",
+    printf("{\"grundy\": %s, %s\"outcome\": \"%c\", \"moves\": [",
            s->has_value ? nimber_value_format(s->value, buf) : "null",
-           "PND"[s->outcome]);
+           s->infinite ? "\"infinite\": true, " : "", "PND"[s->outcome]);
     for (size_t i = 0; i < s->nmoves; i++) {
         const nimber_move *m = &s->moves[i];
         printf("%s{\"component\": %zu, \"heap\": %zu, \"from\": %llu, \"to\": [",

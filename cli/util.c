@@ -24,15 +24,16 @@ void cli_error(const char *fmt, ...) {
 
 /* Maps a library status to an exit code. */
 static int exit_code(int code, int data) {
+    (void)data;
     switch (code) {
     case NIMBER_E_NOMEM:
     case NIMBER_E_LIMIT: return EXIT_OSERR;
     case NIMBER_E_IO: return EXIT_IOERR;
     case NIMBER_E_INTERNAL: return EXIT_SOFTWARE;
     case NIMBER_E_INTERRUPTED: return EXIT_INTERRUPTED;
-    case NIMBER_E_SYNTAX:
+    case NIMBER_E_SYNTAX: /* these come only from input data: stdin, files */
     case NIMBER_E_RANGE:
-    case NIMBER_E_EOF: return data ? EXIT_DATAERR : EXIT_USAGE;
+    case NIMBER_E_EOF: return EXIT_DATAERR;
     default: return EXIT_USAGE;
     }
 }

@@ -104,6 +104,15 @@ typedef struct nimber_value {
     uint64_t lo;
 } nimber_value;
 
+/* The infinite value of a node in a cyclic game graph (Smith's generalised
+ * Sprague–Grundy function); nimber_value_format writes it as "inf".
+ * Since 0.2.0. */
+#define NIMBER_VALUE_INFINITE_HI UINT64_MAX
+#define NIMBER_VALUE_INFINITE_LO UINT64_MAX
+
+/* nimber_value_is_infinite: 1 if v is the infinite value. */
+int nimber_value_is_infinite(nimber_value v);
+
 /* Enough room for any value in decimal plus the NUL. */
 #define NIMBER_VALUE_BUFSIZE 48
 
@@ -141,6 +150,10 @@ const char *nimber_game_spec(const nimber_game *game);
 
 /* nimber_game_flags: NIMBER_GAME_* flags of the game. */
 unsigned nimber_game_flags(const nimber_game *game);
+
+/* nimber_game_nodes: for a game graph, its number of nodes in *n; else
+ * NIMBER_E_UNSUPPORTED.  Since 0.2.0. */
+int nimber_game_nodes(const nimber_game *game, uint64_t *n);
 
 /* nimber_game_set_memory_limit: bounds the memory the game may use for its
  * tables (bytes; 0 means the default of 4 GiB).  Past it, computations fail
@@ -232,7 +245,9 @@ typedef struct nimber_move {
 
 /* The answer for a position. */
 typedef struct nimber_solution {
-    int has_value;          /* 0 under misère play, where no value decides */
+    int has_value;          /* 0 under misère play, where no value decides,
+                               and when a token has an infinite value */
+    int infinite;           /* 1: some component's value is infinite */
     nimber_value value;     /* nim-sum of the components' values */
     nimber_outcome outcome; /* N, P (or D) */
     nimber_move *moves;     /* every winning move, in canonical order */
@@ -258,7 +273,9 @@ int nimber_position_add(nimber_position *pos, nimber_game *game,
 /* nimber_position_solve: computes the value, the outcome and the winning
  * moves of the position, listing at most max_moves of them (0: none) and
  * setting sol->truncated when more exist.  A winning move is any move to a
- * P-position.  sol must be released with nimber_solution_clear.  Errors:
+ * P-position.  With graph tokens of infinite value the outcome follows
+ * Smith's theory and may be NIMBER_OUTCOME_D; then `moves` lists the moves
+ * of graph tokens that keep the draw.  sol must be released with nimber_solution_clear.  Errors:
  * NIMBER_E_LIMIT, NIMBER_E_NOMEM. */
 int nimber_position_solve(nimber_position *pos, size_t max_moves,
                           nimber_solution *sol, nimber_error *err);
@@ -292,6 +309,11 @@ nimber_scanner *nimber_scanner_from_fd(int fd);
 /* nimber_scanner_from_memory: a scanner over len bytes at data (borrowed).
  * NULL when out of memory. */
 nimber_scanner *nimber_scanner_from_memory(const void *data, size_t len);
+
+/* nimber_scanner_set_comments: makes byte c (e.g. '#') start a comment
+ * that runs to the end of its line; -1 (the default) turns comments off.
+ * Since 0.2.0. */
+void nimber_scanner_set_comments(nimber_scanner *sc, int c);
 
 /* nimber_scanner_free: frees a scanner; NULL is ignored. */
 void nimber_scanner_free(nimber_scanner *sc);

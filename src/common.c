@@ -44,6 +44,10 @@ const char *nimber_strerror(int code) {
 /* Writes v in decimal: repeated long division of the 128-bit value, held
  * as four 32-bit limbs, by 10^9; each remainder is nine decimal digits. */
 char *nimber_value_format(nimber_value v, char *buf) {
+    if (nimber_value_is_infinite(v)) {
+        snprintf(buf, NIMBER_VALUE_BUFSIZE, "inf");
+        return buf;
+    }
     uint32_t limb[4] = {(uint32_t)(v.hi >> 32), (uint32_t)v.hi,
                         (uint32_t)(v.lo >> 32), (uint32_t)v.lo};
     uint32_t parts[5]; /* 2^128 < 10^45: at most five groups of nine */
@@ -65,6 +69,11 @@ char *nimber_value_format(nimber_value v, char *buf) {
     for (int i = np - 2; i >= 0; i--)
         p += snprintf(p, 12, "%09u", (unsigned)parts[i]);
     return buf;
+}
+
+/* 1 for the infinite value of loopy games. */
+int nimber_value_is_infinite(nimber_value v) {
+    return v.hi == NIMBER_VALUE_INFINITE_HI && v.lo == NIMBER_VALUE_INFINITE_LO;
 }
 
 /* Installs (or with NULLs removes) the allocator hook. */

@@ -85,6 +85,14 @@ unsigned nimber_game_flags(const nimber_game *game) {
     return f;
 }
 
+/* The node count of a game graph. */
+int nimber_game_nodes(const nimber_game *game, uint64_t *n) {
+    if (!game->family->size)
+        return NIMBER_E_UNSUPPORTED;
+    *n = game->family->size(game->state);
+    return NIMBER_OK;
+}
+
 /* Passes a memory limit to the family. */
 void nimber_game_set_memory_limit(nimber_game *game, size_t bytes) {
     if (game->family->set_memory_limit)

@@ -71,6 +71,13 @@ typedef struct nimber_family {
     /* Optional: find and prove the period, computing at most max values. */
     int (*period)(void *state, uint64_t max, nimber_period *out,
                   nimber_error *err);
+    /* Loopy (graph) families: every move of one heap (token); whether the
+     * finite value s is among the options of h (the set K of an infinite
+     * value); the number of heaps there are (nodes), for listings. */
+    int (*all_moves)(void *state, size_t idx, uint64_t h, nb_sink *sink,
+                     nimber_error *err);
+    int (*in_options)(void *state, uint64_t h, nimber_value s);
+    uint64_t (*size)(void *state);
     /* Optional: choose the algorithm; install a progress callback. */
     void (*set_algorithm)(void *state, nimber_algorithm algo);
     void (*set_progress)(void *state, nimber_progress_fn fn, void *ctx);
@@ -104,6 +111,13 @@ extern const nimber_family nb_family_kayles;
 extern const nimber_family nb_family_dawson;
 extern const nimber_family nb_family_grundy_game;
 extern const nimber_family nb_family_lasker;
+extern const nimber_family nb_family_graph;
+
+/* The infinite value of loopy games (never a real value: split's largest
+ * is 2^65-4). */
+static inline int nb_is_inf(nimber_value v) {
+    return v.hi == UINT64_MAX && v.lo == UINT64_MAX;
+}
 
 /* Default bound of a period search, in values. */
 #define NB_DEFAULT_PERIOD_MAX ((uint64_t)1 << 25)

@@ -49,6 +49,7 @@ struct nimber_scanner {
     uint64_t tok_line;        /* and its line */
     int eof;                  /* the source has no more bytes */
     int ioerr;                /* the source failed */
+    int comment;              /* byte starting a comment to end of line, or -1 */
     void *map;                /* a mapped file, or NULL */
     size_t maplen;
 };
@@ -77,6 +78,7 @@ nimber_scanner *nimber_scanner_create(nimber_read_fn read, void *ctx) {
         return NULL;
     }
     sc->owned = 1;
+    sc->comment = -1;
     sc->read = read;
     sc->ctx = ctx;
     sc->p = sc->end = sc->buf;
@@ -127,6 +129,7 @@ nimber_scanner *nimber_scanner_from_memory(const void *data, size_t len) {
     sc->end = sc->buf + len;
     sc->eof = 1;
     sc->line = 1;
+    sc->comment = -1;
     return sc;
 }
 
@@ -183,6 +186,11 @@ static void where_at(const nimber_scanner *sc, const unsigned char *q,
 void nimber_scanner_where(const nimber_scanner *sc, uint64_t *line,
                           uint64_t *column) {
     where_at(sc, sc->p, line, column);
+}
+
+/* Lets c start a comment that runs to the end of the line. */
+void nimber_scanner_set_comments(nimber_scanner *sc, int c) {
+    sc->comment = c;
 }
 
 /* Reports where the last number read starts. */
@@ -255,6 +263,11 @@ static int scan_slow(nimber_scanner *sc, uint64_t *out, nimber_error *err) {
         if (sc->p == sc->end && refill(sc) == 0)
             goto at_end;
         unsigned char c = *sc->p;
+        if (c == sc->comment) { /* skip to the end of the line */
+            while ((sc->p < sc->end || refill(sc) > 0) && *sc->p != '\n')
+                sc->p++;
+            continue;
+        }
         if (!is_ws(c))
             break;
         sc->p++;
@@ -286,7 +299,7 @@ static int scan_slow(nimber_scanner *sc, uint64_t *out, nimber_error *err) {
     }
     if (overflow)
         return too_big(sc, sc->line, start, err);
-    if (sc->p < sc->end && !is_ws(*sc->p))
+    if (sc->p < sc->end && !is_ws(*sc->p) && *sc->p != sc->comment)
         return bad_byte(sc, sc->p, err, " after a number");
     *out = v;
     return NIMBER_OK;
@@ -551,7 +564,8 @@ static int xor_parallel(nimber_scanner *sc, uint64_t count, uint64_t *xor_out) {
     size_t len = (size_t)(sc->end - sc->p);
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int t = ncpu > PAR_MAX_THREADS ? PAR_MAX_THREADS : (int)ncpu;
-    if (!sc->eof || sc->owned || len < PAR_MIN_BYTES || t < 2)
+    if (!sc->eof || sc->owned || len < PAR_MIN_BYTES || t < 2 ||
+        sc->comment >= 0) /* a cut inside a comment would read its text */
         return 0;
     par_part part[PAR_MAX_THREADS];
     pthread_t tid[PAR_MAX_THREADS];
@@ -566,6 +580,7 @@ static int xor_parallel(nimber_scanner *sc, uint64_t count, uint64_t *xor_out) {
         part[i].sub.end = to;
         part[i].sub.eof = 1;
         part[i].sub.line = 1;
+        part[i].sub.comment = sc->comment;
         part[i].sub.base = sc->base + (uint64_t)(from - sc->buf);
         from = to;
     }
@@ -619,6 +634,11 @@ int nimber_scan_end(nimber_scanner *sc, nimber_error *err) {
         if (sc->p == sc->end && refill(sc) == 0)
             break;
         unsigned char c = *sc->p;
+        if (c == sc->comment) {
+            while ((sc->p < sc->end || refill(sc) > 0) && *sc->p != '\n')
+                sc->p++;
+            continue;
+        }
         if (!is_ws(c)) {
             if (c >= '0' && c <= '9') {
                 uint64_t l, col;

@@ -112,6 +112,78 @@ static int collect(nb_sink *sink, size_t heap, uint64_t from,
     return NIMBER_OK;
 }
 
+/* 1 if the component's family is loopy (its heaps may be infinite). */
+static int loopy(const component *c) {
+    return c->game->family->in_options != NULL;
+}
+
+/* The finite part of a position and its infinite tokens (at most two are
+ * remembered; two already decide a draw). */
+typedef struct {
+    nimber_value s; /* XOR of every finite value */
+    size_t ninf;
+    size_t inf_c[2], inf_h[2];
+} tally;
+
+/* Outcome from a tally (Smith): no infinite token: the XOR decides; one:
+ * a win exactly when s is among its options; more: a draw. */
+static nimber_outcome tally_outcome(const nimber_position *pos, const tally *t) {
+    if (t->ninf == 0)
+        return nb_is_zero(t->s) ? NIMBER_OUTCOME_P : NIMBER_OUTCOME_N;
+    if (t->ninf == 1) {
+        const component *c = &pos->c[t->inf_c[0]];
+        return c->game->family->in_options(c->game->state,
+                                           c->heaps[t->inf_h[0]], t->s)
+                   ? NIMBER_OUTCOME_N
+                   : NIMBER_OUTCOME_D;
+    }
+    return NIMBER_OUTCOME_D;
+}
+
+/* Adds (or with sign -1 removes) a token's value to a tally. */
+static void tally_add(tally *t, nimber_value v, size_t c, size_t h) {
+    if (nb_is_inf(v)) {
+        if (t->ninf < 2) {
+            t->inf_c[t->ninf] = c;
+            t->inf_h[t->ninf] = h;
+        }
+        t->ninf++;
+    } else
+        t->s = nb_xor(t->s, v);
+}
+
+/* A sink that keeps only the moves after which the position is a draw. */
+typedef struct {
+    nb_sink base;
+    collector *out;
+    nimber_position *pos;
+    const tally *t;      /* the tally without the moving token */
+    size_t c, h;
+    nimber_error *err;
+} draw_filter;
+
+/* Forwards a move of a graph token when it keeps the draw. */
+static int keep_draw(nb_sink *sink, size_t heap, uint64_t from,
+                     const uint64_t *to, unsigned nto) {
+    draw_filter *f = (draw_filter *)sink;
+    component *c = &f->pos->c[f->c];
+    tally t = *f->t;
+    nimber_value v;
+    int rc = c->game->family->heap_value(c->game->state, to[0], &v, f->err);
+    if (rc)
+        return rc;
+    /* Evaluate with the token on its new node. */
+    uint64_t old = c->heaps[heap];
+    c->heaps[heap] = to[0];
+    tally_add(&t, v, f->c, heap);
+    nimber_outcome o = tally_outcome(f->pos, &t);
+    c->heaps[heap] = old;
+    if (o != NIMBER_OUTCOME_D)
+        return NIMBER_OK;
+    f->out->component = f->c;
+    return f->out->base.emit(&f->out->base, heap, from, to, nto);
+}
+
 /* Solves the position: value, outcome, winning moves (see nimber.h). */
 int nimber_position_solve(nimber_position *pos, size_t max_moves,
                           nimber_solution *sol, nimber_error *err) {
@@ -122,28 +194,104 @@ int nimber_position_solve(nimber_position *pos, size_t max_moves,
         component *c = &pos->c[0];
         rc = c->game->family->misere_solve(c->game->state, c->heaps, c->n,
                                            &sol->outcome, &col.base, err);
-    } else {
-        nimber_value *vals = nb_calloc(pos->n ? pos->n : 1, sizeof *vals);
-        if (!vals)
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-        nimber_value total = nb_val(0);
-        for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
-            rc = nb_component_value(pos->c[i].game, pos->c[i].heaps,
-                                    pos->c[i].n, &vals[i], err);
-            total = nb_xor(total, vals[i]);
+        goto done;
+    }
+    nimber_value *vals = nb_calloc(pos->n ? pos->n : 1, sizeof *vals);
+    if (!vals)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    tally t = {nb_val(0), 0, {0, 0}, {0, 0}};
+    for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
+        component *c = &pos->c[i];
+        if (loopy(c)) { /* token by token: some may be infinite */
+            nimber_value cv = nb_val(0);
+            for (size_t h = 0; h < c->n && rc == NIMBER_OK; h++) {
+                nimber_value v;
+                rc = c->game->family->heap_value(c->game->state, c->heaps[h],
+                                                 &v, err);
+                if (rc == NIMBER_OK && !nb_is_inf(v))
+                    cv = nb_xor(cv, v);
+                if (rc == NIMBER_OK)
+                    tally_add(&t, v, i, h);
+            }
+            vals[i] = cv; /* the finite part */
+        } else {
+            rc = nb_component_value(c->game, c->heaps, c->n, &vals[i], err);
+            if (rc == NIMBER_OK)
+                tally_add(&t, vals[i], i, 0);
         }
-        sol->has_value = 1;
-        sol->value = total;
-        sol->outcome = nb_is_zero(total) ? NIMBER_OUTCOME_P : NIMBER_OUTCOME_N;
+    }
+    if (rc == NIMBER_OK) {
+        sol->infinite = t.ninf > 0;
+        sol->has_value = t.ninf == 0;
+        sol->value = t.ninf ? nb_val(0) : t.s;
+        sol->outcome = tally_outcome(pos, &t);
+    }
+    if (rc == NIMBER_OK && t.ninf == 0) {
+        nimber_value total = t.s;
         for (size_t i = 0; i < pos->n && rc == NIMBER_OK && !nb_is_zero(total);
              i++) {
             col.component = i;
-            rc = nb_component_moves(pos->c[i].game, pos->c[i].heaps,
-                                    pos->c[i].n, nb_xor(total, vals[i]),
-                                    &col.base, err);
+            component *c = &pos->c[i];
+            if (loopy(c)) { /* each token to the value that zeroes the sum */
+                for (size_t h = 0; h < c->n && rc == NIMBER_OK; h++) {
+                    nimber_value v;
+                    rc = c->game->family->heap_value(c->game->state, c->heaps[h],
+                                                     &v, err);
+                    if (rc == NIMBER_OK)
+                        rc = c->game->family->heap_moves(
+                            c->game->state, h, c->heaps[h], nb_xor(total, v),
+                            &col.base, err);
+                }
+            } else
+                rc = nb_component_moves(c->game, c->heaps, c->n,
+                                        nb_xor(total, vals[i]), &col.base, err);
         }
-        nb_free(vals);
+    } else if (rc == NIMBER_OK && sol->outcome == NIMBER_OUTCOME_N) {
+        /* One infinite token; it moves to a node of value s. */
+        component *c = &pos->c[t.inf_c[0]];
+        col.component = t.inf_c[0];
+        rc = c->game->family->heap_moves(c->game->state, t.inf_h[0],
+                                         c->heaps[t.inf_h[0]], t.s, &col.base,
+                                         err);
+    } else if (rc == NIMBER_OK) {
+        /* A draw: the moves of graph tokens after which it is still one. */
+        for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
+            component *c = &pos->c[i];
+            if (!loopy(c))
+                continue;
+            for (size_t h = 0; h < c->n && rc == NIMBER_OK; h++) {
+                nimber_value v;
+                rc = c->game->family->heap_value(c->game->state, c->heaps[h], &v,
+                                                 err);
+                if (rc)
+                    break;
+                /* The tally without this token. */
+                tally rest = {nb_val(0), 0, {0, 0}, {0, 0}};
+                for (size_t j = 0; j < pos->n && rc == NIMBER_OK; j++) {
+                    component *d = &pos->c[j];
+                    if (!loopy(d)) {
+                        tally_add(&rest, vals[j], j, 0);
+                        continue;
+                    }
+                    for (size_t q = 0; q < d->n && rc == NIMBER_OK; q++) {
+                        if (j == i && q == h)
+                            continue;
+                        nimber_value w;
+                        rc = d->game->family->heap_value(d->game->state,
+                                                         d->heaps[q], &w, err);
+                        if (rc == NIMBER_OK)
+                            tally_add(&rest, w, j, q);
+                    }
+                }
+                draw_filter f = {{keep_draw}, &col, pos, &rest, i, h, err};
+                if (rc == NIMBER_OK)
+                    rc = c->game->family->all_moves(c->game->state, h,
+                                                    c->heaps[h], &f.base, err);
+            }
+        }
     }
+    nb_free(vals);
+done:
     if (rc == NB_STOP)
         rc = NIMBER_OK;
     if (rc == NIMBER_E_NOMEM && col.nomem)

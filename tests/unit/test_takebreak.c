@@ -319,7 +319,7 @@ static void test_algorithms_agree(void **state) {
         char code[16], spec[32];
         random_code(code, sizeof code);
         snprintf(spec, sizeof spec, "octal:%s", code);
-        compare_algorithms(spec, 5000, 100000);
+        compare_algorithms(spec, 5000, 20000);
     }
 }
 

@@ -1,0 +1,518 @@
+/*
+ * graph.c — games on an explicit directed graph, read from a file:
+ * graph:FILE (graph:- for standard input).  A position is a set of tokens
+ * on nodes; a move slides one token along one edge; a token that cannot
+ * move is stuck.  Tokens are independent, so a position is a sum and each
+ * token is a "heap" to the rest of the library.
+ *
+ * File format ('#' starts a comment to the end of the line; numbers may be
+ * split across lines in any way):
+ *     N M          node count and edge count; nodes are 0 .. N-1
+ *     u v          M times: an edge (a move) from u to v
+ * Self-loops and cycles are allowed (a self-loop is a move that changes
+ * nothing); a repeated edge is an error.  Limits: N < 2^32, and the memory
+ * the arrays need (about 8 bytes a node and 12 an edge) within the limit.
+ *
+ * Values.  Acyclic graphs: Kahn's algorithm from the sinks gives every node
+ * its mex in O(V + E), iteratively (no recursion, so a path of 10^7 nodes is
+ * fine).  Graphs with cycles: the generalised Sprague–Grundy function of
+ * Smith (as computed by Fraenkel and Yesha): for m = 0, 1, 2, ... label m
+ * every unlabelled node u that has an option labelled j for every j < m, no
+ * option labelled m, and whose every unlabelled option has an option
+ * labelled m; repeat until no change.  Nodes never labelled get the value
+ * infinity, with K = the finite values of their options.  Each round costs
+ * O(V + E) with counters (a node is labelled when its count of unlabelled,
+ * not yet covered options reaches 0), so O((max value + 2)(V + E)) in all.
+ *
+ * Outcomes of sums (Smith): all values finite: the XOR decides as usual.
+ * One infinite token with K and the others XOR s: the player to move wins
+ * exactly when s is in K (moving that token to a node of value s); else
+ * and with two or more infinite tokens, neither side can force a win: a
+ * draw.  sum.c applies this through the family's `in_options`.
+ */
+#include "../game.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define G_UNL UINT32_MAX       /* not yet labelled (during the rounds) */
+#define G_INF (UINT32_MAX - 1) /* the infinite value */
+
+typedef struct {
+    uint32_t n;
+    uint64_t m;
+    uint64_t *off;  /* successors of u: adj[off[u] .. off[u+1]-1] */
+    uint32_t *adj;
+    uint32_t *val;  /* values; G_INF for infinity */
+    size_t limit;
+    char *path;     /* for error messages */
+} graph_state;
+
+/* Frees the state. */
+static void graph_destroy(void *state) {
+    graph_state *g = state;
+    if (!g)
+        return;
+    nb_free(g->off);
+    nb_free(g->adj);
+    nb_free(g->val);
+    nb_free(g->path);
+    nb_free(g);
+}
+
+/* Reads all of fd into memory (graph:- may be a pipe, and a repeated edge
+ * is reported by reading the input a second time). */
+static int slurp(int fd, char **out, size_t *len, size_t limit,
+                 nimber_error *err) {
+    size_t cap = 1 << 16, n = 0;
+    char *buf = nb_malloc(cap);
+    if (!buf)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    for (;;) {
+        if (n == cap) {
+            if (cap > limit / 2) {
+                nb_free(buf);
+                return nb_fail(err, NIMBER_E_LIMIT,
+                               "graph input larger than the memory limit");
+            }
+            char *nb = nb_realloc(buf, cap * 2);
+            if (!nb) {
+                nb_free(buf);
+                return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        ssize_t r = read(fd, buf + n, cap - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            nb_free(buf);
+            return nb_fail(err, NIMBER_E_IO, "read error: %s", strerror(errno));
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    *out = buf;
+    *len = n;
+    return NIMBER_OK;
+}
+
+/* Reads one number that must be there. */
+static int need(nimber_scanner *sc, uint64_t *v, const char *what,
+                nimber_error *err) {
+    int rc = nimber_scan_u64(sc, v, err);
+    if (rc == NIMBER_E_EOF) {
+        uint64_t l, c;
+        nimber_scanner_where(sc, &l, &c);
+        return nb_fail_at(err, rc, l, c, "input ends where %s was expected",
+                          what);
+    }
+    return rc;
+}
+
+/* Fails at the place of the last number read. */
+static int fail_last(nimber_scanner *sc, nimber_error *err, int code,
+                     const char *msg, unsigned long long a,
+                     unsigned long long b) {
+    uint64_t l, c;
+    nimber_scanner_last(sc, &l, &c);
+    return nb_fail_at(err, code, l, c, msg, a, b);
+}
+
+/* Where edge k (0-based) starts in the text, by reading it again. */
+static void edge_place(const char *text, size_t len, uint64_t k, uint64_t *l,
+                       uint64_t *c) {
+    nimber_scanner *sc = nimber_scanner_from_memory(text, len);
+    *l = *c = 0;
+    if (!sc)
+        return;
+    nimber_scanner_set_comments(sc, '#');
+    uint64_t v;
+    for (uint64_t i = 0; i < 2 + 2 * k + 1; i++)
+        if (nimber_scan_u64(sc, &v, NULL) != NIMBER_OK)
+            break;
+    nimber_scanner_last(sc, l, c);
+    nimber_scanner_free(sc);
+}
+
+/* Parses the text into CSR arrays; every error names its line and column. */
+static int parse_graph(graph_state *g, const char *text, size_t len,
+                       nimber_error *err) {
+    nimber_scanner *sc = nimber_scanner_from_memory(text, len);
+    if (!sc)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    nimber_scanner_set_comments(sc, '#');
+    uint64_t n, m;
+    uint32_t *eu = NULL, *ev = NULL, *mark = NULL;
+    size_t ecap = 0;
+    int rc = need(sc, &n, "the node count N", err);
+    if (rc == NIMBER_OK && n > UINT32_MAX - 2)
+        rc = fail_last(sc, err, NIMBER_E_LIMIT,
+                       "%llu nodes: at most %llu are supported",
+                       (unsigned long long)n, UINT32_MAX - 2ull);
+    if (rc == NIMBER_OK && n * 20 > g->limit)
+        rc = fail_last(sc, err, NIMBER_E_LIMIT,
+                       "%llu nodes need more than the memory limit (%llu MiB)",
+                       (unsigned long long)n, (unsigned long long)(g->limit >> 20));
+    if (rc == NIMBER_OK)
+        rc = need(sc, &m, "the edge count M", err);
+    for (uint64_t k = 0; rc == NIMBER_OK && k < m; k++) {
+        uint64_t u, v;
+        char what[64];
+        snprintf(what, sizeof what, "edge %llu of %llu", (unsigned long long)k + 1,
+                 (unsigned long long)m);
+        if ((rc = need(sc, &u, what, err)) != NIMBER_OK)
+            break;
+        if (u >= n) {
+            rc = fail_last(sc, err, NIMBER_E_SYNTAX,
+                           "unknown node %llu (nodes are 0 to %llu)",
+                           (unsigned long long)u, (unsigned long long)n - 1);
+            break;
+        }
+        if ((rc = need(sc, &v, what, err)) != NIMBER_OK)
+            break;
+        if (v >= n) {
+            rc = fail_last(sc, err, NIMBER_E_SYNTAX,
+                           "unknown node %llu (nodes are 0 to %llu)",
+                           (unsigned long long)v, (unsigned long long)n - 1);
+            break;
+        }
+        if (k == ecap) { /* grow with the edges actually read */
+            size_t nc = ecap ? ecap * 2 : 1024;
+            if ((uint64_t)nc * 20 + n * 20 > g->limit) {
+                rc = fail_last(sc, err, NIMBER_E_LIMIT,
+                               "%llu edges and %llu nodes need more than the "
+                               "memory limit",
+                               (unsigned long long)nc, (unsigned long long)n);
+                break;
+            }
+            uint32_t *a = nb_realloc(eu, nc * sizeof *a);
+            if (a)
+                eu = a;
+            uint32_t *b = a ? nb_realloc(ev, nc * sizeof *b) : NULL;
+            if (b)
+                ev = b;
+            if (!a || !b) {
+                rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+                break;
+            }
+            ecap = nc;
+        }
+        eu[k] = (uint32_t)u;
+        ev[k] = (uint32_t)v;
+    }
+    if (rc == NIMBER_OK)
+        rc = nimber_scan_end(sc, err);
+    nimber_scanner_free(sc);
+    if (rc == NIMBER_OK) {
+        g->n = (uint32_t)n;
+        g->m = m;
+        g->off = nb_calloc((size_t)n + 1, sizeof *g->off);
+        g->adj = nb_calloc(m ? (size_t)m : 1, sizeof *g->adj);
+        mark = nb_calloc(n ? (size_t)n : 1, sizeof *mark);
+        if (!g->off || !g->adj || !mark)
+            rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
+    if (rc == NIMBER_OK) {
+        /* CSR by counting sort; stable, so each list keeps input order. */
+        for (uint64_t k = 0; k < m; k++)
+            g->off[eu[k] + 1]++;
+        for (uint64_t u = 0; u < n; u++)
+            g->off[u + 1] += g->off[u];
+        for (uint64_t k = 0; k < m; k++)
+            g->adj[g->off[eu[k]]++] = ev[k];
+        for (uint64_t u = n; u > 0; u--)
+            g->off[u] = g->off[u - 1];
+        g->off[0] = 0;
+        /* A repeated edge: mark[v] = u+1 while scanning u's list. */
+        for (uint64_t u = 0; u < n && rc == NIMBER_OK; u++)
+            for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++) {
+                uint32_t v = g->adj[p];
+                if (mark[v] == (uint32_t)u + 1) {
+                    /* The second occurrence in input order: find it. */
+                    uint64_t seen = 0, k = 0;
+                    for (; k < m; k++)
+                        if (eu[k] == u && ev[k] == v && ++seen == 2)
+                            break;
+                    uint64_t l, c;
+                    edge_place(text, len, k, &l, &c);
+                    rc = nb_fail_at(err, NIMBER_E_SYNTAX, l, c,
+                                    "repeated edge %llu %llu",
+                                    (unsigned long long)u, (unsigned long long)v);
+                    break;
+                }
+                mark[v] = (uint32_t)u + 1;
+            }
+    }
+    nb_free(eu);
+    nb_free(ev);
+    nb_free(mark);
+    return rc;
+}
+
+/* Values of an acyclic graph by Kahn's algorithm from the sinks; returns 0
+ * (leaving the rest unlabelled) when a cycle exists. */
+static int values_acyclic(graph_state *g, const uint64_t *poff,
+                          const uint32_t *pred, uint32_t *cnt, uint32_t *queue,
+                          uint64_t *stamp) {
+    uint32_t n = g->n, head = 0, tail = 0;
+    for (uint32_t u = 0; u < n; u++) {
+        cnt[u] = (uint32_t)(g->off[u + 1] - g->off[u]);
+        g->val[u] = G_UNL;
+        if (cnt[u] == 0)
+            queue[tail++] = u;
+    }
+    while (head < tail) {
+        uint32_t u = queue[head++];
+        /* mex of the successors' values, all known (stamp[v] == u+1). */
+        for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++) {
+            uint32_t v = g->val[g->adj[p]];
+            if (v <= g->off[u + 1] - g->off[u])
+                stamp[v] = (uint64_t)u + 1;
+        }
+        uint32_t x = 0;
+        while (stamp[x] == (uint64_t)u + 1)
+            x++;
+        g->val[u] = x;
+        for (uint64_t p = poff[u]; p < poff[u + 1]; p++)
+            if (--cnt[pred[p]] == 0)
+                queue[tail++] = pred[p];
+    }
+    return tail == n;
+}
+
+/* The generalised Sprague–Grundy function (see the top of the file). */
+static void values_cyclic(graph_state *g, const uint64_t *poff,
+                          const uint32_t *pred, uint32_t *cnt, uint32_t *queue,
+                          unsigned char *flags) {
+    enum { OK = 1, BLOCKED = 2 };
+    uint32_t n = g->n;
+    for (uint32_t u = 0; u < n; u++) {
+        g->val[u] = G_UNL;
+        flags[u] = OK;
+    }
+    for (uint32_t m = 0;; m++) {
+        uint32_t tail = 0, any = 0;
+        for (uint32_t u = 0; u < n; u++) {
+            if (g->val[u] != G_UNL)
+                continue;
+            flags[u] &= (unsigned char)~BLOCKED;
+            any |= flags[u] & OK;
+            uint32_t c = 0;
+            for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
+                c += g->val[g->adj[p]] == G_UNL;
+            cnt[u] = c;
+        }
+        if (!any)
+            break;
+        for (uint32_t u = 0; u < n; u++)
+            if (g->val[u] == G_UNL && (flags[u] & OK) && cnt[u] == 0)
+                queue[tail++] = u;
+        for (uint32_t head = 0; head < tail; head++) {
+            uint32_t u = queue[head];
+            if (g->val[u] != G_UNL || (flags[u] & BLOCKED))
+                continue;
+            g->val[u] = m;
+            for (uint64_t p = poff[u]; p < poff[u + 1]; p++) {
+                uint32_t w = pred[p]; /* w has an option labelled m */
+                if (g->val[w] != G_UNL || (flags[w] & BLOCKED))
+                    continue;
+                flags[w] |= BLOCKED;
+                for (uint64_t q = poff[w]; q < poff[w + 1]; q++) {
+                    uint32_t x = pred[q]; /* x's option w is now covered */
+                    if (g->val[x] == G_UNL && --cnt[x] == 0 &&
+                        (flags[x] & OK) && !(flags[x] & BLOCKED))
+                        queue[tail++] = x;
+                }
+            }
+        }
+        /* Only nodes with an option labelled m can still take m+1. */
+        for (uint32_t u = 0; u < n; u++)
+            if (g->val[u] == G_UNL && !(flags[u] & BLOCKED))
+                flags[u] &= (unsigned char)~OK;
+    }
+    for (uint32_t u = 0; u < n; u++)
+        if (g->val[u] == G_UNL)
+            g->val[u] = G_INF;
+}
+
+/* Builds the predecessor lists and computes every node's value. */
+static int compute_values(graph_state *g, nimber_error *err) {
+    uint32_t n = g->n;
+    uint64_t *poff = nb_calloc((size_t)n + 1, sizeof *poff);
+    uint32_t *pred = nb_calloc(g->m ? (size_t)g->m : 1, sizeof *pred);
+    uint32_t *cnt = nb_calloc(n ? n : 1, sizeof *cnt);
+    uint32_t *queue = nb_calloc(n ? n : 1, sizeof *queue);
+    uint64_t maxdeg = 0;
+    for (uint32_t u = 0; u < n; u++)
+        if (g->off[u + 1] - g->off[u] > maxdeg)
+            maxdeg = g->off[u + 1] - g->off[u];
+    uint64_t *stamp = nb_calloc((size_t)maxdeg + 2, sizeof *stamp);
+    unsigned char *flags = nb_calloc(n ? n : 1, 1);
+    g->val = nb_calloc(n ? n : 1, sizeof *g->val);
+    int rc = NIMBER_OK;
+    if (!poff || !pred || !cnt || !queue || !stamp || !flags || !g->val)
+        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    if (rc == NIMBER_OK) {
+        for (uint32_t u = 0; u < n; u++)
+            for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
+                poff[g->adj[p] + 1]++;
+        for (uint32_t u = 0; u < n; u++)
+            poff[u + 1] += poff[u];
+        for (uint32_t u = 0; u < n; u++)
+            for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
+                pred[poff[g->adj[p]]++] = u;
+        for (uint32_t u = n; u > 0; u--)
+            poff[u] = poff[u - 1];
+        poff[0] = 0;
+        if (!values_acyclic(g, poff, pred, cnt, queue, stamp))
+            values_cyclic(g, poff, pred, cnt, queue, flags);
+    }
+    nb_free(poff);
+    nb_free(pred);
+    nb_free(cnt);
+    nb_free(queue);
+    nb_free(stamp);
+    nb_free(flags);
+    return rc;
+}
+
+/* Reads graph:FILE and computes all values. */
+static int graph_create(const char *arg, void **state, char *canon, size_t cap,
+                        nimber_error *err) {
+    if (!*arg)
+        return nb_fail(err, NIMBER_E_SPEC,
+                       "graph: missing file name (graph:FILE, graph:- for stdin)");
+    graph_state *g = nb_calloc(1, sizeof *g);
+    if (!g)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    g->limit = NB_DEFAULT_MEMORY_LIMIT;
+    g->path = nb_strdup(arg);
+    int fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
+    int rc = g->path ? NIMBER_OK : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    if (rc == NIMBER_OK && fd < 0)
+        rc = nb_fail(err, NIMBER_E_IO, "%s: %s", arg, strerror(errno));
+    char *text = NULL;
+    size_t len = 0;
+    if (rc == NIMBER_OK)
+        rc = slurp(fd, &text, &len, g->limit, err);
+    if (fd > STDIN_FILENO)
+        close(fd);
+    if (rc == NIMBER_OK)
+        rc = parse_graph(g, text, len, err);
+    nb_free(text);
+    if (rc == NIMBER_OK)
+        rc = compute_values(g, err);
+    if (rc != NIMBER_OK) {
+        graph_destroy(g);
+        return rc;
+    }
+    snprintf(canon, cap, "graph:%s", arg);
+    *state = g;
+    return NIMBER_OK;
+}
+
+/* The value of node u as a nimber_value (infinity as the sentinel). */
+static nimber_value as_value(uint32_t v) {
+    if (v == G_INF) {
+        nimber_value inf = {UINT64_MAX, UINT64_MAX};
+        return inf;
+    }
+    return nb_val(v);
+}
+
+/* Checks a token's node. */
+static int check_node(const graph_state *g, uint64_t u, nimber_error *err) {
+    if (u >= g->n)
+        return nb_fail(err, NIMBER_E_ARG,
+                       "node %llu is not in the graph (nodes are 0 to %lld)",
+                       (unsigned long long)u, (long long)g->n - 1);
+    return NIMBER_OK;
+}
+
+/* Value of the node holding a token. */
+static int graph_heap_value(void *state, uint64_t u, nimber_value *out,
+                            nimber_error *err) {
+    graph_state *g = state;
+    RETURN_IF_ERR(check_node(g, u, err));
+    *out = as_value(g->val[u]);
+    return NIMBER_OK;
+}
+
+/* Moves of the token on u to a node of finite value t. */
+static int graph_heap_moves(void *state, size_t idx, uint64_t u,
+                            nimber_value t, nb_sink *sink, nimber_error *err) {
+    graph_state *g = state;
+    RETURN_IF_ERR(check_node(g, u, err));
+    if (t.hi || t.lo >= G_INF)
+        return NIMBER_OK;
+    for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
+        if (g->val[g->adj[p]] == t.lo) {
+            uint64_t to = g->adj[p];
+            RETURN_IF_ERR(sink->emit(sink, idx, u, &to, 1));
+        }
+    return NIMBER_OK;
+}
+
+/* Every move of the token on u. */
+static int graph_all_moves(void *state, size_t idx, uint64_t u, nb_sink *sink,
+                           nimber_error *err) {
+    graph_state *g = state;
+    RETURN_IF_ERR(check_node(g, u, err));
+    for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++) {
+        uint64_t to = g->adj[p];
+        RETURN_IF_ERR(sink->emit(sink, idx, u, &to, 1));
+    }
+    return NIMBER_OK;
+}
+
+/* 1 if some option of u has the finite value s (s in K(u)). */
+static int graph_in_options(void *state, uint64_t u, nimber_value s) {
+    graph_state *g = state;
+    if (u >= g->n || s.hi || s.lo >= G_INF)
+        return 0;
+    for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
+        if (g->val[g->adj[p]] == s.lo)
+            return 1;
+    return 0;
+}
+
+/* Values of nodes first..first+count-1. */
+static int graph_heap_values(void *state, uint64_t first, size_t count,
+                             nimber_value *out, nimber_error *err) {
+    graph_state *g = state;
+    if (count && first + count - 1 >= g->n)
+        return check_node(g, first + count - 1, err);
+    for (size_t i = 0; i < count; i++)
+        out[i] = as_value(g->val[first + i]);
+    return NIMBER_OK;
+}
+
+/* The number of nodes (the natural --upto). */
+static uint64_t graph_size(void *state) { return ((graph_state *)state)->n; }
+
+/* Sets the memory limit (applies to graphs read later; the graph is read
+ * when the game is parsed, with the default limit). */
+static void graph_set_limit(void *state, size_t bytes) {
+    ((graph_state *)state)->limit = bytes;
+}
+
+const nimber_family nb_family_graph = {
+    .name = "graph",
+    .has_argument = 1,
+    .usage = "graph:FILE (graph:- reads standard input)",
+    .create = graph_create,
+    .destroy = graph_destroy,
+    .heap_value = graph_heap_value,
+    .heap_moves = graph_heap_moves,
+    .heap_values = graph_heap_values,
+    .all_moves = graph_all_moves,
+    .in_options = graph_in_options,
+    .size = graph_size,
+    .set_memory_limit = graph_set_limit,
+};

@@ -1,0 +1,241 @@
+/*
+ * test_graph.c — game graphs against a brute-force retrograde solver.
+ *
+ * Many random small graphs, with and without cycles (self-loops too): for
+ * every placement of one, two and three tokens the outcome (win, loss or
+ * draw) from the generalised Sprague–Grundy values must equal the one found
+ * by retrograde analysis of the token positions themselves, and the listed
+ * moves must be exactly the moves to lost positions (to drawn ones, for a
+ * draw).  Also: a path of 10^6 nodes (no recursion anywhere), a long
+ * cycle, and file errors with their line and column.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "brute.h"
+#include "nimber.h"
+
+#include <unistd.h>
+
+enum { LOSS = 0, WIN = 1, DRAW = 2, UNKNOWN = 3 };
+#define MAXN 9
+
+typedef struct {
+    int n;
+    int adj[MAXN][MAXN];
+    int deg[MAXN];
+} small_graph;
+
+/* Writes a graph file and returns its path (static buffer). */
+static const char *write_graph(const small_graph *g) {
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/nimber-test-graph-%d.txt", (int)getpid());
+    FILE *f = fopen(path, "w");
+    int m = 0;
+    for (int u = 0; u < g->n; u++)
+        m += g->deg[u];
+    fprintf(f, "# random graph\n%d %d\n", g->n, m);
+    for (int u = 0; u < g->n; u++)
+        for (int i = 0; i < g->deg[u]; i++)
+            fprintf(f, "%d %d%s\n", u, g->adj[u][i], i % 2 ? "  # edge" : "");
+    fclose(f);
+    return path;
+}
+
+/* Retrograde analysis over ordered k-tuples of token nodes. */
+static void retrograde(const small_graph *g, int k, unsigned char *res) {
+    int total = 1;
+    for (int i = 0; i < k; i++)
+        total *= g->n;
+    for (int s = 0; s < total; s++)
+        res[s] = UNKNOWN;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int s = 0; s < total; s++) {
+            if (res[s] != UNKNOWN)
+                continue;
+            int tok[3], c = s, any_loss = 0, all_win = 1;
+            for (int i = 0; i < k; i++) {
+                tok[i] = c % g->n;
+                c /= g->n;
+            }
+            for (int i = 0, mul = 1; i < k; i++, mul *= g->n)
+                for (int e = 0; e < g->deg[tok[i]]; e++) {
+                    int t = s + (g->adj[tok[i]][e] - tok[i]) * mul;
+                    any_loss |= res[t] == LOSS;
+                    all_win &= res[t] == WIN;
+                }
+            if (any_loss) {
+                res[s] = WIN;
+                changed = 1;
+            } else if (all_win) { /* also: no move at all */
+                res[s] = LOSS;
+                changed = 1;
+            }
+        }
+    }
+    for (int s = 0; s < total; s++)
+        if (res[s] == UNKNOWN)
+            res[s] = DRAW;
+}
+
+/* Checks every placement of k tokens. */
+static void check_tokens(const small_graph *g, nimber_game *game, int k) {
+    static unsigned char res[MAXN * MAXN * MAXN];
+    retrograde(g, k, res);
+    int total = 1;
+    for (int i = 0; i < k; i++)
+        total *= g->n;
+    for (int s = 0; s < total; s++) {
+        uint64_t tok[3];
+        int c = s;
+        for (int i = 0; i < k; i++) {
+            tok[i] = (uint64_t)(c % g->n);
+            c /= g->n;
+        }
+        nimber_position *pos = nimber_position_create();
+        assert_int_equal(nimber_position_add(pos, game, tok, (size_t)k, NULL), 0);
+        nimber_solution sol;
+        assert_int_equal(nimber_position_solve(pos, 10000, &sol, NULL), 0);
+        int want = res[s];
+        int got = sol.outcome == NIMBER_OUTCOME_P   ? LOSS
+                  : sol.outcome == NIMBER_OUTCOME_N ? WIN
+                                                    : DRAW;
+        if (want != got)
+            fail_msg("tokens state %d (k=%d): outcome %d, retrograde %d", s, k,
+                     got, want);
+        /* Moves: to LOSS states when winning, to DRAW states when drawn. */
+        int expect = want == WIN ? LOSS : want == DRAW ? DRAW : -1;
+        size_t count = 0;
+        for (int i = 0, mul = 1; i < k; i++, mul *= g->n)
+            for (int e = 0; e < g->deg[tok[i]]; e++) {
+                int t = s + (g->adj[tok[i]][e] - (int)tok[i]) * mul;
+                if (res[t] != expect)
+                    continue;
+                count++;
+                int found = 0;
+                for (size_t q = 0; q < sol.nmoves; q++)
+                    found |= sol.moves[q].heap == (size_t)i &&
+                             sol.moves[q].to[0] == (uint64_t)g->adj[tok[i]][e];
+                if (!found)
+                    fail_msg("state %d: move of token %d to %d missing", s, i,
+                             g->adj[tok[i]][e]);
+            }
+        assert_int_equal(sol.nmoves, count);
+        nimber_solution_clear(&sol);
+        nimber_position_free(pos);
+    }
+}
+
+static void test_random_graphs(void **state) {
+    (void)state;
+    test_seed("test_random_graphs");
+    for (int t = 0; t < 300; t++) {
+        small_graph g;
+        memset(&g, 0, sizeof g);
+        g.n = 1 + (int)test_below(MAXN);
+        int acyclic = t % 3 == 0;
+        unsigned dens = 2 + (unsigned)test_below(5);
+        for (int u = 0; u < g.n; u++)
+            for (int v = 0; v < g.n; v++) {
+                if (acyclic && v <= u)
+                    continue;
+                if (test_below(dens) == 0)
+                    g.adj[u][g.deg[u]++] = v;
+            }
+        nimber_game *game;
+        char spec[96];
+        snprintf(spec, sizeof spec, "graph:%s", write_graph(&g));
+        nimber_error err;
+        if (nimber_game_parse(spec, &game, &err))
+            fail_msg("%s", err.message);
+        check_tokens(&g, game, 1);
+        check_tokens(&g, game, 2);
+        if (g.n <= 6)
+            check_tokens(&g, game, 3);
+        nimber_game_free(game);
+    }
+}
+
+/* A path of 10^6 nodes: values alternate from the sink; no recursion. */
+static void test_long_path(void **state) {
+    (void)state;
+    const char *path = "/tmp/nimber-test-path.txt";
+    FILE *f = fopen(path, "w");
+    enum { N = 1000000 };
+    fprintf(f, "%d %d\n", N, N - 1);
+    for (int i = 0; i + 1 < N; i++)
+        fprintf(f, "%d %d\n", i, i + 1);
+    fclose(f);
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse("graph:/tmp/nimber-test-path.txt", &g, NULL), 0);
+    nimber_value v;
+    for (uint64_t u = 0; u < N; u += 99991) {
+        assert_int_equal(nimber_heap_value(g, u, &v, NULL), 0);
+        assert_int_equal(v.lo, (N - 1 - u) % 2);
+    }
+    nimber_game_free(g);
+    /* Close it into a cycle: every node is then a draw (infinite). */
+    f = fopen(path, "w");
+    fprintf(f, "%d %d\n", N, N);
+    for (int i = 0; i < N; i++)
+        fprintf(f, "%d %d\n", i, (i + 1) % N);
+    fclose(f);
+    assert_int_equal(nimber_game_parse("graph:/tmp/nimber-test-path.txt", &g, NULL), 0);
+    assert_int_equal(nimber_heap_value(g, 12345, &v, NULL), 0);
+    assert_true(nimber_value_is_infinite(v));
+    nimber_game_free(g);
+    unlink(path);
+}
+
+/* File errors: the kind and the place. */
+static void test_graph_errors(void **state) {
+    (void)state;
+    struct {
+        const char *text;
+        int code;
+        uint64_t line, col;
+    } cases[] = {
+        {"3 2\n0 1\n0 1\n", NIMBER_E_SYNTAX, 3, 1},      /* repeated edge */
+        {"3 2\n0 1\n0 7\n", NIMBER_E_SYNTAX, 3, 3},      /* unknown node */
+        {"3 2\n0 1\n0", NIMBER_E_EOF, 3, 2},             /* truncated */
+        {"3 1\n0 1\n2 2\n", NIMBER_E_SYNTAX, 3, 1},      /* extra edge */
+        {"# c\n3 1 # x\n0 x\n", NIMBER_E_SYNTAX, 3, 3},  /* letter */
+        {"99999999999 0\n", NIMBER_E_LIMIT, 1, 1},       /* absurd size */
+        {"2 1000000000000000000\n0 1\n", NIMBER_E_EOF, 3, 1},
+        {"", NIMBER_E_EOF, 1, 1},
+    };
+    const char *path = "/tmp/nimber-test-bad.txt";
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        FILE *f = fopen(path, "w");
+        fputs(cases[i].text, f);
+        fclose(f);
+        nimber_game *g = NULL;
+        nimber_error err;
+        int rc = nimber_game_parse("graph:/tmp/nimber-test-bad.txt", &g, &err);
+        if (rc != cases[i].code || err.line != cases[i].line ||
+            err.column != cases[i].col)
+            fail_msg("case %zu: rc %d at %llu:%llu (%s)", i, rc,
+                     (unsigned long long)err.line,
+                     (unsigned long long)err.column, err.message);
+        assert_null(g);
+    }
+    unlink(path);
+    nimber_game *g;
+    nimber_error err;
+    assert_int_equal(nimber_game_parse("graph:/nonexistent/x", &g, &err),
+                     NIMBER_E_IO);
+    assert_int_equal(nimber_game_parse("graph:", &g, &err), NIMBER_E_SPEC);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_graphs),
+        cmocka_unit_test(test_long_path),
+        cmocka_unit_test(test_graph_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
