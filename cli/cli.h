@@ -25,6 +25,16 @@ int cmd_judge(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_grundy(int argc, char **argv);
 int cmd_period(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
+
+/* position.c: reading GAME HEAP... [+ GAME HEAP...] into a position (the
+ * games go to games[], nargs slots; free them after the position); printing
+ * positions and the heaps a move leaves. */
+int cli_read_position(char **args, int nargs, nimber_game **games,
+                      int *ngames, nimber_position **out);
+void cli_print_position(FILE *f, const nimber_position *pos);
+void cli_print_to(FILE *f, const nimber_move *m);
 
 /* Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
 #define EXIT_INTERRUPTED 130

@@ -18,6 +18,8 @@ static const char usage[] =
     "                           Grundy value, outcome and every winning move\n"
     "  grundy GAME --upto N     the Grundy values G(0) .. G(N-1)\n"
     "  period GAME              the proven preperiod and period of G\n"
+    "  play GAME HEAP...        play against a perfect opponent\n"
+    "  explain GAME HEAP...     why the position is won or lost\n"
     "\n"
     "games:\n"
     "  nim          take any positive number from one heap\n"
@@ -30,6 +32,7 @@ static const char usage[] =
     "  kayles       octal:0.77          dawson   octal:0.07 (Dawson's Kayles)\n"
     "  grundy-game  split a heap into two unequal heaps\n"
     "  lasker       take any number, or split a heap into two\n"
+    "  graph:FILE   tokens on a directed graph (graph:- reads stdin)\n"
     "\n"
     "Run 'nimber COMMAND --help' for a command's options; 'man nimber' for\n"
     "everything.\n";
@@ -57,6 +60,10 @@ int main(int argc, char **argv) {
         return cmd_grundy(argc - 2, argv + 2);
     if (strcmp(cmd, "period") == 0)
         return cmd_period(argc - 2, argv + 2);
+    if (strcmp(cmd, "play") == 0)
+        return cmd_play(argc - 2, argv + 2);
+    if (strcmp(cmd, "explain") == 0)
+        return cmd_explain(argc - 2, argv + 2);
     if (cmd[0] == '-')
         cli_error("unknown option '%s' (see 'nimber --help')", cmd);
     else

@@ -283,6 +283,43 @@ int nimber_position_solve(nimber_position *pos, size_t max_moves,
 /* nimber_solution_clear: frees what a solution owns and zeroes it. */
 void nimber_solution_clear(nimber_solution *sol);
 
+/* nimber_position_components: the number of components. */
+size_t nimber_position_components(const nimber_position *pos);
+
+/* nimber_position_component: component c's game and heaps (borrowed,
+ * valid until the position changes).  Since 0.2.0. */
+void nimber_position_component(const nimber_position *pos, size_t c,
+                               nimber_game **game, const uint64_t **heaps,
+                               size_t *n);
+
+/* nimber_position_check: NIMBER_OK if mv is a legal move of the position;
+ * else NIMBER_E_ARG with the reason in err (NIMBER_E_LIMIT when a move of
+ * an enormous heap cannot be checked).  to[] is compared as a multiset; a
+ * heap of 0 counts as no heap.  Since 0.2.0. */
+int nimber_position_check(nimber_position *pos, const nimber_move *mv,
+                          nimber_error *err);
+
+/* nimber_position_apply: makes the (checked) move mv: the heap becomes
+ * to[0] (0 if nto is 0) and any further heaps are appended to its
+ * component; for staircase the counters land on the step below.  Errors:
+ * NIMBER_E_ARG (bad indices), NIMBER_E_NOMEM.  Since 0.2.0. */
+int nimber_position_apply(nimber_position *pos, const nimber_move *mv,
+                          nimber_error *err);
+
+/* nimber_position_any_move: some legal move into *mv; NIMBER_E_EOF when
+ * the player to move has none (the game is over).  Since 0.2.0. */
+int nimber_position_any_move(nimber_position *pos, nimber_move *mv,
+                             nimber_error *err);
+
+/* nimber_position_moves_to: the moves of heap `heap` of component c that
+ * give that heap's replacement the value `target` (for staircase: give the
+ * component that value), at most max of them into out, their number in
+ * *n.  Explanations use it to show a move reaching each value below a mex.
+ * Since 0.2.0. */
+int nimber_position_moves_to(nimber_position *pos, size_t c, size_t heap,
+                             nimber_value target, size_t max, nimber_move *out,
+                             size_t *n, nimber_error *err);
+
 /* ===================================================================== */
 /* 6. Scanner                                                            */
 /* ===================================================================== */

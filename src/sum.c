@@ -308,3 +308,233 @@ void nimber_solution_clear(nimber_solution *sol) {
     nb_free(sol->moves);
     memset(sol, 0, sizeof *sol);
 }
+
+/* ---- playing: checking, applying and finding moves ---- */
+
+/* Returns the number of components. */
+size_t nimber_position_components(const nimber_position *pos) {
+    return pos->n;
+}
+
+/* Hands out one component. */
+void nimber_position_component(const nimber_position *pos, size_t c,
+                               nimber_game **game, const uint64_t **heaps,
+                               size_t *n) {
+    *game = pos->c[c].game;
+    *heaps = pos->c[c].heaps;
+    *n = pos->c[c].n;
+}
+
+/* The value a heap of h counters adds (misère Nim: its size, the Nim
+ * value, so that Nim's moves describe its moves). */
+static int heap_val(const component *c, uint64_t h, nimber_value *v,
+                    nimber_error *err) {
+    if (!c->game->family->heap_value) {
+        *v = nb_val(h);
+        return NIMBER_OK;
+    }
+    return c->game->family->heap_value(c->game->state, h, v, err);
+}
+
+/* Sorts a short list of heaps, dropping zeros; returns how many remain. */
+static unsigned norm_heaps(const uint64_t *in, unsigned n, uint64_t *out) {
+    unsigned k = 0;
+    for (unsigned i = 0; i < n && i < 3; i++)
+        if (in[i])
+            out[k++] = in[i];
+    for (unsigned i = 1; i < k; i++)
+        for (unsigned j = i; j > 0 && out[j] < out[j - 1]; j--) {
+            uint64_t t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return k;
+}
+
+/* A sink that looks for one given move (or takes the first, if want is
+ * NULL), giving up after a budget of moves. */
+typedef struct {
+    nb_sink base;
+    const nimber_move *want;
+    nimber_move found;
+    int hit;
+    uint64_t budget;
+} finder;
+
+#define FIND_BUDGET 10000000
+
+/* Compares an emitted move with the one wanted. */
+static int find_emit(nb_sink *sink, size_t heap, uint64_t from,
+                     const uint64_t *to, unsigned nto) {
+    finder *f = (finder *)sink;
+    if (f->budget-- == 0)
+        return NIMBER_E_LIMIT;
+    if (f->want) {
+        uint64_t a[3], b[3];
+        unsigned na = norm_heaps(to, nto, a), nb = norm_heaps(f->want->to, f->want->nto, b);
+        if (heap != f->want->heap || na != nb || memcmp(a, b, na * sizeof *a))
+            return NIMBER_OK;
+    }
+    f->found.heap = heap;
+    f->found.from = from;
+    f->found.nto = nto;
+    for (unsigned i = 0; i < nto && i < 3; i++)
+        f->found.to[i] = to[i];
+    f->hit = 1;
+    return NB_STOP;
+}
+
+/* Lists moves of component c, heap `heap`, towards value target into f. */
+static int moves_of(component *c, size_t heap, nimber_value target, finder *f,
+                    nimber_error *err) {
+    const nimber_family *fam = c->game->family;
+    if (fam->heap_moves && fam->heap_value) /* heapwise, graphs too */
+        return fam->heap_moves(c->game->state, heap, c->heaps[heap], target,
+                               &f->base, err);
+    if (!fam->heap_value && fam->misere_solve) { /* misère Nim: Nim's moves */
+        if (target.hi == 0 && target.lo < c->heaps[heap]) {
+            uint64_t to = target.lo;
+            return f->base.emit(&f->base, heap, c->heaps[heap], &to, 1);
+        }
+        return NIMBER_OK;
+    }
+    return nb_component_moves(c->game, c->heaps, c->n, target, &f->base, err);
+}
+
+/* Checks that mv is a legal move: it must be among the moves to the value
+ * it would produce, which the families list exhaustively. */
+int nimber_position_check(nimber_position *pos, const nimber_move *mv,
+                          nimber_error *err) {
+    if (mv->component >= pos->n || mv->heap >= pos->c[mv->component].n)
+        return nb_fail(err, NIMBER_E_ARG, "no heap %zu in component %zu",
+                       mv->heap, mv->component);
+    component *c = &pos->c[mv->component];
+    finder f = {{find_emit}, mv, {0}, 0, FIND_BUDGET};
+    nimber_value target = nb_val(0);
+    int rc = NIMBER_OK;
+    if (c->game->family->all_moves) {
+        rc = c->game->family->all_moves(c->game->state, mv->heap,
+                                        c->heaps[mv->heap], &f.base, err);
+    } else if (c->game->family->heap_value || c->game->family->misere_solve) {
+        for (unsigned i = 0; i < mv->nto && i < 3 && rc == NIMBER_OK; i++) {
+            nimber_value v;
+            rc = heap_val(c, mv->to[i], &v, err);
+            target = nb_xor(target, v);
+        }
+        if (rc == NIMBER_OK)
+            rc = moves_of(c, mv->heap, target, &f, err);
+    } else { /* whole-component: the value after the move, on a copy */
+        uint64_t *copy = nb_calloc(c->n, sizeof *copy);
+        if (!copy)
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        memcpy(copy, c->heaps, c->n * sizeof *copy);
+        uint64_t to = mv->nto ? mv->to[0] : 0;
+        if (to < copy[mv->heap]) {
+            if (mv->heap > 0)
+                copy[mv->heap - 1] += copy[mv->heap] - to;
+            copy[mv->heap] = to;
+        }
+        rc = nb_component_value(c->game, copy, c->n, &target, err);
+        nb_free(copy);
+        if (rc == NIMBER_OK)
+            rc = moves_of(c, mv->heap, target, &f, err);
+    }
+    if (rc == NB_STOP)
+        rc = NIMBER_OK;
+    if (rc == NIMBER_E_LIMIT)
+        return nb_fail(err, rc, "too many moves to check this one");
+    RETURN_IF_ERR(rc);
+    if (!f.hit)
+        return nb_fail(err, NIMBER_E_ARG, "not a legal move of %s",
+                       c->game->spec);
+    return NIMBER_OK;
+}
+
+/* Makes a move. */
+int nimber_position_apply(nimber_position *pos, const nimber_move *mv,
+                          nimber_error *err) {
+    if (mv->component >= pos->n || mv->heap >= pos->c[mv->component].n)
+        return nb_fail(err, NIMBER_E_ARG, "no heap %zu in component %zu",
+                       mv->heap, mv->component);
+    component *c = &pos->c[mv->component];
+    uint64_t from = c->heaps[mv->heap], first = mv->nto ? mv->to[0] : 0;
+    if (!c->game->family->heap_value && !c->game->family->misere_solve) {
+        /* staircase: the counters go one step down */
+        if (mv->heap > 0 && first < from)
+            c->heaps[mv->heap - 1] += from - first;
+        c->heaps[mv->heap] = first;
+        return NIMBER_OK;
+    }
+    if (mv->nto > 1) {
+        uint64_t *nh = nb_realloc(c->heaps, (c->n + mv->nto - 1) * sizeof *nh);
+        if (!nh)
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        c->heaps = nh;
+        for (unsigned i = 1; i < mv->nto && i < 3; i++)
+            c->heaps[c->n++] = mv->to[i];
+    }
+    c->heaps[mv->heap] = first;
+    return NIMBER_OK;
+}
+
+/* Finds some legal move: the first move of the first heap that has one,
+ * towards small values first (every family here has a move to a small
+ * value whenever it has a move at all: taking the most it can). */
+int nimber_position_any_move(nimber_position *pos, nimber_move *mv,
+                             nimber_error *err) {
+    for (size_t i = 0; i < pos->n; i++) {
+        component *c = &pos->c[i];
+        for (size_t h = 0; h < c->n; h++) {
+            finder f = {{find_emit}, NULL, {0}, 0, FIND_BUDGET};
+            int rc = NIMBER_OK;
+            if (c->game->family->all_moves)
+                rc = c->game->family->all_moves(c->game->state, h, c->heaps[h],
+                                                &f.base, err);
+            for (uint64_t t = 0; t < 1024 && !f.hit && rc == NIMBER_OK &&
+                                 !c->game->family->all_moves;
+                 t++)
+                rc = moves_of(c, h, nb_val(t), &f, err);
+            if (rc != NIMBER_OK && rc != NB_STOP)
+                return rc;
+            if (f.hit) {
+                *mv = f.found;
+                mv->component = i;
+                return NIMBER_OK;
+            }
+            if (!c->game->family->heap_value &&
+                !c->game->family->misere_solve)
+                break; /* staircase: moves_of looked at every step */
+        }
+    }
+    return NIMBER_E_EOF;
+}
+
+/* Moves of one heap to a value, for explanations. */
+int nimber_position_moves_to(nimber_position *pos, size_t c, size_t heap,
+                             nimber_value target, size_t max, nimber_move *out,
+                             size_t *n, nimber_error *err) {
+    *n = 0;
+    if (c >= pos->n || heap >= pos->c[c].n)
+        return nb_fail(err, NIMBER_E_ARG, "no heap %zu in component %zu", heap,
+                       c);
+    nimber_solution sol;
+    memset(&sol, 0, sizeof sol);
+    collector col = {{collect}, &sol, max, 0, c, 0};
+    int rc;
+    component *cp = &pos->c[c];
+    if (cp->game->family->heap_moves && cp->game->family->heap_value)
+        rc = cp->game->family->heap_moves(cp->game->state, heap, cp->heaps[heap],
+                                          target, &col.base, err);
+    else
+        rc = nb_component_moves(cp->game, cp->heaps, cp->n, target, &col.base,
+                                err);
+    if (rc == NB_STOP)
+        rc = NIMBER_OK;
+    if (rc == NIMBER_OK) {
+        for (size_t i = 0; i < sol.nmoves; i++)
+            out[i] = sol.moves[i];
+        *n = sol.nmoves;
+    }
+    nimber_solution_clear(&sol);
+    return rc;
+}

@@ -1,0 +1,253 @@
+/*
+ * play.c — `nimber play GAME HEAP...`: a game in the terminal against a
+ * perfect opponent.  Moves are typed as "[C.]H -> A [B [C]]": heap H (of
+ * component C when there are several) becomes the heaps A, B, C (0 for
+ * nothing left); for graphs "T -> NODE", for staircase "STEP -> NEW SIZE".
+ * It reads lines from standard input, so it plays the same through a pipe.
+ * The program moves with a winning move when there is one, keeps a draw
+ * when it cannot win, and otherwise makes some legal move.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PLIES 1000 /* a drawn game (cyclic graph) ends here */
+
+/* Prints the play command's help. */
+static void play_help(FILE *f) {
+    fputs("usage: nimber play [--first human|computer] [--misere] [--hint]\n"
+          "                   GAME HEAP... [+ GAME HEAP...]\n\n"
+          "Plays against a perfect opponent.  Type a move as\n"
+          "  [C.]H -> A [B [C]]   heap H (of component C) becomes A (B, C)\n"
+          "e.g. '2 -> 3' (nim: heap 2 down to 3), '0 -> 1 4' (a split),\n"
+          "'1.0 -> 0' (component 1, heap 0 taken away).  At the prompt:\n"
+          "help, hint, position, quit.\n\n"
+          "options:\n"
+          "  --first W    who moves first: human (default) or computer\n"
+          "  --misere     whoever takes the last counter loses (nim only)\n"
+          "  --hint       show the best move before each of yours\n",
+          f);
+}
+
+/* Parses "[C.]H [->] A [B [C]]"; returns 0 if it does not read as a move. */
+static int parse_move(char *line, size_t ncomp, nimber_move *mv) {
+    memset(mv, 0, sizeof *mv);
+    char *tok[8];
+    int n = 0;
+    for (char *t = strtok(line, " \t\r\n"); t && n < 8; t = strtok(NULL, " \t\r\n"))
+        if (strcmp(t, "->") != 0)
+            tok[n++] = t;
+    if (n < 2 || n > 4)
+        return 0;
+    char *dot = strchr(tok[0], '.'), *end;
+    if (dot) {
+        *dot = '\0';
+        mv->component = (size_t)strtoull(tok[0], &end, 10);
+        if (*end || end == tok[0])
+            return 0;
+        tok[0] = dot + 1;
+    } else if (ncomp > 1)
+        return 0;
+    mv->heap = (size_t)strtoull(tok[0], &end, 10);
+    if (*end || end == tok[0] || tok[0][0] == '-')
+        return 0;
+    for (int i = 1; i < n; i++) {
+        if (tok[i][0] < '0' || tok[i][0] > '9')
+            return 0;
+        mv->to[mv->nto++] = strtoull(tok[i], &end, 10);
+        if (*end)
+            return 0;
+    }
+    return 1;
+}
+
+/* Prints one move. */
+static void print_move(const char *who, const nimber_position *pos,
+                       const nimber_move *m) {
+    printf("%s: ", who);
+    if (nimber_position_components(pos) > 1)
+        printf("%zu.", m->component);
+    printf("%zu: %llu -> ", m->heap, (unsigned long long)m->from);
+    cli_print_to(stdout, m);
+    putchar('\n');
+}
+
+/* The program's choice: win if it can, keep a draw, else any move.  0 when
+ * no move exists. */
+static int best_move(nimber_position *pos, nimber_move *mv, nimber_outcome *o,
+                     int *rc) {
+    nimber_solution sol;
+    nimber_error err;
+    int st = nimber_position_solve(pos, 1, &sol, &err);
+    if (st != NIMBER_OK) {
+        *rc = cli_fail(st, &err, 0);
+        return 0;
+    }
+    *o = sol.outcome;
+    int have = sol.nmoves > 0;
+    if (have)
+        *mv = sol.moves[0];
+    nimber_solution_clear(&sol);
+    if (have)
+        return 1;
+    st = nimber_position_any_move(pos, mv, &err);
+    if (st == NIMBER_E_EOF)
+        return 0;
+    if (st != NIMBER_OK) {
+        *rc = cli_fail(st, &err, 0);
+        return 0;
+    }
+    return 1;
+}
+
+/* Runs the game loop. */
+int cmd_play(int argc, char **argv) {
+    int computer_first = 0, misere = 0, hint = 0, nargs = 0, rc = 0;
+    char **args = calloc((size_t)argc + 1, sizeof *args);
+    nimber_game **games = calloc((size_t)argc + 2, sizeof *games);
+    int ngames = 0;
+    nimber_position *pos = NULL;
+    if (!args || !games) {
+        cli_error("out of memory");
+        rc = EXIT_OSERR;
+        goto out;
+    }
+    for (int i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            play_help(stdout);
+            rc = cli_finish_output();
+            goto out;
+        } else if (strcmp(argv[i], "--misere") == 0) {
+            misere = 1;
+        } else if (strcmp(argv[i], "--hint") == 0) {
+            hint = 1;
+        } else if (strcmp(argv[i], "--first") == 0) {
+            const char *w = i + 1 < argc ? argv[++i] : "";
+            if (strcmp(w, "human") && strcmp(w, "computer")) {
+                cli_error("play: --first takes human or computer");
+                rc = EXIT_USAGE;
+                goto out;
+            }
+            computer_first = w[0] == 'c';
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0' && argv[i][1] != '>') {
+            cli_error("play: unknown option '%s'", argv[i]);
+            rc = EXIT_USAGE;
+            goto out;
+        } else if (misere && nargs == 0 && strcmp(argv[i], "nim") == 0) {
+            args[nargs++] = "misere-nim";
+        } else {
+            args[nargs++] = argv[i];
+        }
+    }
+    if (misere && (nargs == 0 || strcmp(args[0], "misere-nim") != 0)) {
+        cli_error("play: --misere applies to nim only");
+        rc = EXIT_USAGE;
+        goto out;
+    }
+    if ((rc = cli_read_position(args, nargs, games, &ngames, &pos)) != 0)
+        goto out;
+    int misere_rule = strcmp(nimber_game_spec(games[0]), "misere-nim") == 0;
+    int human = !computer_first;
+    char line[4096];
+    printf("nimber play: %s.  Type 'help' for the notation.\n",
+           misere_rule ? "misere rule, whoever takes the last counter loses"
+                       : "whoever cannot move loses");
+    for (int ply = 0;; ply++) {
+        printf("\nposition:\n");
+        cli_print_position(stdout, pos);
+        nimber_move mv;
+        nimber_error err;
+        if (ply == MAX_PLIES) {
+            printf("draw: no winner after %d moves\n", MAX_PLIES);
+            break;
+        }
+        if (nimber_position_any_move(pos, &mv, &err) == NIMBER_E_EOF) {
+            int mover_wins = misere_rule; /* the last move lost under misère */
+            printf("%s\n", (human == mover_wins) ? "You win." : "I win.");
+            break;
+        }
+        if (!human) {
+            nimber_outcome o;
+            if (!best_move(pos, &mv, &o, &rc))
+                goto out;
+            print_move("I move", pos, &mv);
+            if ((rc = nimber_position_apply(pos, &mv, &err)) != NIMBER_OK) {
+                rc = cli_fail(rc, &err, 0);
+                goto out;
+            }
+            human = 1;
+            continue;
+        }
+        if (hint) {
+            nimber_outcome o;
+            if (!best_move(pos, &mv, &o, &rc))
+                goto out;
+            print_move(o == NIMBER_OUTCOME_N   ? "hint (winning)"
+                       : o == NIMBER_OUTCOME_D ? "hint (keeps the draw)"
+                                               : "hint (you are losing; any move)",
+                       pos, &mv);
+        }
+        for (;;) {
+            printf("your move> ");
+            fflush(stdout);
+            if (!fgets(line, sizeof line, stdin)) {
+                printf("\ninput ended; game abandoned\n");
+                goto done;
+            }
+            char *p = line + strspn(line, " \t");
+            if (strncmp(p, "quit", 4) == 0) {
+                printf("game abandoned\n");
+                goto done;
+            }
+            if (strncmp(p, "help", 4) == 0) {
+                play_help(stdout);
+                continue;
+            }
+            if (strncmp(p, "position", 8) == 0) {
+                cli_print_position(stdout, pos);
+                continue;
+            }
+            if (strncmp(p, "hint", 4) == 0) {
+                nimber_outcome o;
+                if (!best_move(pos, &mv, &o, &rc))
+                    goto out;
+                print_move(o == NIMBER_OUTCOME_N ? "hint (winning)"
+                           : o == NIMBER_OUTCOME_D ? "hint (keeps the draw)"
+                                                   : "hint (you are losing)",
+                           pos, &mv);
+                continue;
+            }
+            if (!parse_move(p, nimber_position_components(pos), &mv)) {
+                printf("cannot read that move; type 'help'\n");
+                continue;
+            }
+            if (mv.component < nimber_position_components(pos)) {
+                nimber_game *g;
+                const uint64_t *h;
+                size_t n;
+                nimber_position_component(pos, mv.component, &g, &h, &n);
+                if (mv.heap < n)
+                    mv.from = h[mv.heap];
+            }
+            int st = nimber_position_check(pos, &mv, &err);
+            if (st == NIMBER_OK)
+                break;
+            printf("illegal move: %s\n", err.message);
+        }
+        if ((rc = nimber_position_apply(pos, &mv, &err)) != NIMBER_OK) {
+            rc = cli_fail(rc, &err, 0);
+            goto out;
+        }
+        human = 0;
+    }
+done:
+    rc = cli_finish_output();
+out:
+    nimber_position_free(pos);
+    for (int i = 0; i < ngames; i++)
+        nimber_game_free(games[i]);
+    free(games);
+    free(args);
+    return rc;
+}
