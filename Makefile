@@ -38,7 +38,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 PIC_OBJ := $(LIB_SRC:%.c=$(B)/pic/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
 
-.PHONY: all test unit cli-test clang-build bench install uninstall clean check-deps format
+.PHONY: all test unit cli-test clang-build fuzz bench install uninstall clean check-deps format
 all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc
 
 $(B)/obj/%.o: %.c $(LIB_HDR) cli/cli.h
@@ -92,6 +92,36 @@ $(S)/tests/%: tests/unit/%.c tests/unit/brute.h $(S)/libnimber.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -Isrc -O1 -g $(SAN) $< -o $@ $(S)/libnimber.a -lcmocka $(LIBS)
 
+# ---- fuzzing: libFuzzer targets, one per parser (tests/fuzz/) ----
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 60
+FZ := $(B)/fuzz
+FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FZ)/%.o)
+FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN  := $(FUZZ_SRC:tests/fuzz/%.c=$(FZ)/%)
+
+$(FZ)/%.o: %.c $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN) $(DEFS) $(CPPFLAGS) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FZ)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJ)
+	$(FUZZ_CC) $(DEFS) $(CPPFLAGS) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer $< $(FUZZ_LIB_OBJ) -o $@ $(LIBS)
+
+# Each target runs FUZZ_TIME seconds on a copy of its seed corpus; any
+# crash, leak or oracle failure fails the run.
+fuzz: $(FUZZ_BIN)
+	@set -e; for t in $(FUZZ_BIN); do n=$$(basename $$t); \
+	    rm -rf $(FZ)/work-$$n && mkdir -p $(FZ)/work-$$n && \
+	    cp tests/fuzz/corpus/$$n/* $(FZ)/work-$$n/ && \
+	    echo "== $$n ($(FUZZ_TIME) s)" && \
+	    if $$t -max_total_time=$(FUZZ_TIME) -max_len=4096 -rss_limit_mb=2048 \
+	        -artifact_prefix=$(FZ)/crash-$$n- $(FZ)/work-$$n > $(FZ)/$$n.log 2>&1; \
+	    then tail -n 1 $(FZ)/$$n.log; \
+	    else tail -n 30 $(FZ)/$$n.log; echo "fuzz: $$n FAILED"; exit 1; fi; done
+
+.SECONDARY: $(FUZZ_LIB_OBJ)
+
 check-deps:
 	@sh tests/deps.sh
 
@@ -113,11 +143,13 @@ test: check-deps
 	$(MAKE) clang-build
 	$(MAKE) unit
 	$(MAKE) cli-test
+	$(MAKE) fuzz FUZZ_TIME=8
 	@echo "all tests passed"
 
 bench: all
 	sh bench/run.sh
 	sh bench/takebreak.sh
+	sh bench/graph.sh
 
 # ---- install ----
 install: all

@@ -47,6 +47,17 @@ void cli_watch(nimber_game *g);
 /* Clears the progress line, if one was drawn. */
 void cli_watch_end(void);
 
+/* The memory limit set by --max-memory (0: the library's default). */
+extern size_t cli_memory_limit;
+
+/* Removes every "--max-memory SIZE" from argv (SIZE in bytes, or with a
+ * K, M or G suffix), setting cli_memory_limit; returns the new argc, or -1
+ * after printing an error. */
+int cli_take_memory_option(int argc, char **argv);
+
+/* nimber_game_parse plus the memory limit. */
+int cli_game_parse(const char *spec, nimber_game **g, nimber_error *err);
+
 /* Parses --algorithm's value; prints the error and returns 0 if bad. */
 int cli_parse_algorithm(const char *s, nimber_algorithm *out);
 

@@ -44,7 +44,7 @@ int cmd_judge(int argc, char **argv) {
     }
     nimber_verdicts v;
     nimber_error err;
-    int rc = nimber_judge_run(argv[0], sc, &v, &err);
+    int rc = nimber_judge_run_limited(argv[0], sc, cli_memory_limit, &v, &err);
     nimber_scanner_free(sc);
     if (rc != NIMBER_OK)
         return cli_fail(rc, &err, 1);

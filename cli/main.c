@@ -34,11 +34,20 @@ static const char usage[] =
     "  lasker       take any number, or split a heap into two\n"
     "  graph:FILE   tokens on a directed graph (graph:- reads stdin)\n"
     "\n"
+    "Every command takes --max-memory SIZE (e.g. 512M, 2G; default 4G): the\n"
+    "most memory a game's tables may use; past it, exit 71.\n\n"
     "Run 'nimber COMMAND --help' for a command's options; 'man nimber' for\n"
     "everything.\n";
 
 /* Dispatches to a command. */
 int main(int argc, char **argv) {
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return EXIT_USAGE;
+    }
+    argc = cli_take_memory_option(argc, argv);
+    if (argc < 0)
+        return EXIT_USAGE;
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_USAGE;

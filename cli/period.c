@@ -59,7 +59,7 @@ int cmd_period(int argc, char **argv) {
     }
     nimber_game *g;
     nimber_error err;
-    int st = nimber_game_parse(spec, &g, &err);
+    int st = cli_game_parse(spec, &g, &err);
     if (st != NIMBER_OK)
         return cli_fail(st, &err, 0);
     cli_watch(g);

@@ -34,7 +34,7 @@ int cli_read_position(char **args, int nargs, nimber_game **games,
             goto out;
         }
         nimber_error err;
-        int st = nimber_game_parse(args[i], &games[*ngames], &err);
+        int st = cli_game_parse(args[i], &games[*ngames], &err);
         if (st != NIMBER_OK) {
             rc = cli_fail(st, &err, 0);
             goto out;

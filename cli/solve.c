@@ -31,14 +31,6 @@ static void solve_help(FILE *f) {
           f);
 }
 
-/* Prints a move's destination heaps. */
-static void print_to(const nimber_move *m, const char *sep) {
-    if (m->nto == 0)
-        fputs("0", stdout);
-    for (unsigned i = 0; i < m->nto; i++)
-        printf("%s%llu", i ? sep : "", (unsigned long long)m->to[i]);
-}
-
 /* Prints the solution as text. */
 static void print_text(const nimber_solution *s) {
     char buf[NIMBER_VALUE_BUFSIZE];
@@ -54,7 +46,7 @@ static void print_text(const nimber_solution *s) {
         printf("%s component %zu heap %zu: %llu -> ",
                s->outcome == NIMBER_OUTCOME_D ? "draw" : "move", m->component,
                m->heap, (unsigned long long)m->from);
-        print_to(m, " + ");
+        cli_print_to(stdout, m);
         putchar('\n');
     }
     if (s->truncated)
@@ -72,7 +64,10 @@ static void print_json(const nimber_solution *s) {
         printf("%s{\"component\": %zu, \"heap\": %zu, \"from\": %llu, \"to\": [",
                i ? ", " : "", m->component, m->heap,
                (unsigned long long)m->from);
-        print_to(m, ", ");
+        if (m->nto == 0)
+            fputs("0", stdout);
+        for (unsigned k = 0; k < m->nto && k < 3; k++)
+            printf("%s%llu", k ? ", " : "", (unsigned long long)m->to[k]);
         fputs("]}", stdout);
     }
     printf("], \"truncated\": %s}\n", s->truncated ? "true" : "false");
@@ -83,11 +78,10 @@ int cmd_solve(int argc, char **argv) {
     int json = 0, rc = 0;
     uint64_t max_moves = DEFAULT_MAX_MOVES;
     char **args = calloc((size_t)argc + 1, sizeof *args);
-    uint64_t *heaps = calloc((size_t)argc + 1, sizeof *heaps);
     nimber_game **games = calloc((size_t)argc + 1, sizeof *games);
-    nimber_position *pos = nimber_position_create();
+    nimber_position *pos = NULL;
     int nargs = 0, ngames = 0;
-    if (!args || !heaps || !games || !pos) {
+    if (!args || !games) {
         cli_error("out of memory");
         rc = EXIT_OSERR;
         goto out;
@@ -122,38 +116,8 @@ int cmd_solve(int argc, char **argv) {
         rc = EXIT_USAGE;
         goto out;
     }
-    /* Components: GAME HEAP... separated by '+'. */
-    for (int i = 0; i < nargs;) {
-        if (strcmp(args[i], "+") == 0) {
-            cli_error("solve: '+' must be followed by GAME HEAP...");
-            rc = EXIT_USAGE;
-            goto out;
-        }
-        nimber_error err;
-        int st = nimber_game_parse(args[i], &games[ngames], &err);
-        if (st != NIMBER_OK) {
-            rc = cli_fail(st, &err, 0);
-            goto out;
-        }
-        nimber_game *g = games[ngames++];
-        size_t n = 0;
-        for (i++; i < nargs && strcmp(args[i], "+") != 0; i++)
-            if (!cli_parse_u64("heap", args[i], &heaps[n++])) {
-                rc = EXIT_USAGE;
-                goto out;
-            }
-        if (i < nargs)
-            i++; /* skip '+' */
-        if (i == nargs && strcmp(args[nargs - 1], "+") == 0) {
-            cli_error("solve: '+' must be followed by GAME HEAP...");
-            rc = EXIT_USAGE;
-            goto out;
-        }
-        if ((st = nimber_position_add(pos, g, heaps, n, &err)) != NIMBER_OK) {
-            rc = cli_fail(st, &err, 0);
-            goto out;
-        }
-    }
+    if ((rc = cli_read_position(args, nargs, games, &ngames, &pos)) != 0)
+        goto out;
     nimber_solution sol;
     nimber_error err;
     int st = nimber_position_solve(
@@ -173,7 +137,6 @@ out:
     for (int i = 0; i < ngames; i++)
         nimber_game_free(games[i]);
     free(games);
-    free(heaps);
     free(args);
     return rc;
 }

@@ -153,3 +153,52 @@ int cli_parse_algorithm(const char *s, nimber_algorithm *out) {
     }
     return 1;
 }
+
+size_t cli_memory_limit = 0;
+
+/* Parses and removes --max-memory options. */
+int cli_take_memory_option(int argc, char **argv) {
+    int w = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--max-memory") != 0) {
+            argv[w++] = argv[i];
+            continue;
+        }
+        if (i + 1 >= argc) {
+            cli_error("--max-memory needs a size (bytes, or with K, M, G)");
+            return -1;
+        }
+        const char *v = argv[++i];
+        char num[32];
+        size_t len = strlen(v), mul = 1;
+        if (len > 0 && strchr("KkMmGg", v[len - 1])) {
+            char u = (char)(v[len - 1] | 0x20);
+            mul = u == 'k' ? (size_t)1 << 10 : u == 'm' ? (size_t)1 << 20 : (size_t)1 << 30;
+            len--;
+        }
+        uint64_t n;
+        if (len == 0 || len >= sizeof num) {
+            cli_error("--max-memory '%.40s': not a size", v);
+            return -1;
+        }
+        memcpy(num, v, len);
+        num[len] = 0;
+        if (!cli_parse_u64("--max-memory", num, &n))
+            return -1;
+        if (n == 0 || n > SIZE_MAX / mul) {
+            cli_error("--max-memory '%.40s': out of range", v);
+            return -1;
+        }
+        cli_memory_limit = (size_t)n * mul;
+    }
+    argv[w] = NULL;
+    return w;
+}
+
+/* Parses a game and gives it the memory limit. */
+int cli_game_parse(const char *spec, nimber_game **g, nimber_error *err) {
+    int rc = nimber_game_parse(spec, g, err);
+    if (rc == NIMBER_OK && cli_memory_limit)
+        nimber_game_set_memory_limit(*g, cli_memory_limit);
+    return rc;
+}

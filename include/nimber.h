@@ -410,6 +410,13 @@ const char *nimber_judge_describe(const char *problem);
 int nimber_judge_run(const char *problem, nimber_scanner *sc,
                      nimber_verdicts *v, nimber_error *err);
 
+/* nimber_judge_run_limited: nimber_judge_run with a memory limit (bytes,
+ * 0 for the default of 4 GiB) for the tables a game needs (acwing-893's
+ * subtraction game).  Since 0.2.0. */
+int nimber_judge_run_limited(const char *problem, nimber_scanner *sc,
+                             size_t memory_limit, nimber_verdicts *v,
+                             nimber_error *err);
+
 /* nimber_verdict: 1 if case i is a first-player win, else 0. */
 int nimber_verdict(const nimber_verdicts *v, uint64_t i);
 

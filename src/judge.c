@@ -152,7 +152,8 @@ static int u64_cmp(const void *a, const void *b) {
 }
 
 /* acwing-893: reads the set, builds the game "sub:LIST", streams heaps. */
-static int read_set_nim(nimber_scanner *sc, int *win, nimber_error *err) {
+static int read_set_nim(nimber_scanner *sc, size_t limit, int *win,
+                        nimber_error *err) {
     uint64_t k;
     RETURN_IF_ERR(need(sc, &k, "the count k of subtraction values", err));
     if (k == 0) {
@@ -210,6 +211,7 @@ static int read_set_nim(nimber_scanner *sc, int *win, nimber_error *err) {
                                    (unsigned long long)s[i]);
     if ((rc = nimber_game_parse(spec, &g, err)) != NIMBER_OK)
         goto out;
+    nimber_game_set_memory_limit(g, limit);
     uint64_t n;
     if ((rc = need(sc, &n, "the count n of heaps", err)) != NIMBER_OK)
         goto out;
@@ -240,8 +242,8 @@ static int read_game_heaps(nimber_scanner *sc, const char *spec, int *win,
 }
 
 /* Runs one problem over the whole input. */
-static int run(const problem *pb, nimber_scanner *sc, nimber_verdicts *v,
-               size_t *alloc, nimber_error *err) {
+static int run(const problem *pb, nimber_scanner *sc, size_t limit,
+               nimber_verdicts *v, size_t *alloc, nimber_error *err) {
     uint64_t n, x;
     int win = 0;
     const char *name = pb->name;
@@ -253,7 +255,7 @@ static int run(const problem *pb, nimber_scanner *sc, nimber_verdicts *v,
             RETURN_IF_ERR(read_staircase(sc, n, &x, err));
         win = x != 0;
     } else if (strcmp(name, "acwing-893") == 0) {
-        RETURN_IF_ERR(read_set_nim(sc, &win, err));
+        RETURN_IF_ERR(read_set_nim(sc, limit, &win, err));
     } else if (strcmp(name, "acwing-894") == 0) {
         RETURN_IF_ERR(read_game_heaps(sc, "split", &win, err));
     } else { /* luogu-u687148 */
@@ -273,9 +275,16 @@ static int run(const problem *pb, nimber_scanner *sc, nimber_verdicts *v,
     return push_verdict(v, win, alloc, err);
 }
 
-/* Reads and judges a whole input (see nimber.h). */
+/* Reads and judges a whole input with the default memory limit. */
 int nimber_judge_run(const char *name, nimber_scanner *sc, nimber_verdicts *v,
                      nimber_error *err) {
+    return nimber_judge_run_limited(name, sc, 0, v, err);
+}
+
+/* Reads and judges a whole input (see nimber.h). */
+int nimber_judge_run_limited(const char *name, nimber_scanner *sc,
+                             size_t limit, nimber_verdicts *v,
+                             nimber_error *err) {
     memset(v, 0, sizeof *v);
     const problem *pb = name ? find_problem(name) : NULL;
     if (!pb)
@@ -284,7 +293,7 @@ int nimber_judge_run(const char *name, nimber_scanner *sc, nimber_verdicts *v,
     v->yes = pb->yes;
     v->no = pb->no;
     size_t alloc = 0;
-    int rc = run(pb, sc, v, &alloc, err);
+    int rc = run(pb, sc, limit, v, &alloc, err);
     if (rc != NIMBER_OK)
         nimber_verdicts_clear(v);
     return rc;

@@ -73,6 +73,8 @@
 #define TB_SPARSE_MAX_RARE 0.30 /* above this rare fraction: direct */
 #define TB_PROGRESS_EVERY ((uint64_t)1 << 20)
 #define TB_SPLIT3_MAX 30000     /* largest heap whose 3-heap splits we list */
+#define TB_PROBE ((uint64_t)1 << 22) /* period search before refusing a heap
+                                        beyond the memory limit */
 
 typedef struct {
     /* The rules. */
@@ -606,6 +608,34 @@ static int extend(tb_state *st, uint64_t upto, nimber_error *err) {
 
 /* G(h) for any h: from the period, or computing up to h. */
 static int lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
+    if (h >= st->count && !st->found && st->provable &&
+        st->algo == NIMBER_ALGO_AUTO &&
+        (h >= st->limit || h + 1 > st->limit / (uint64_t)st->width)) {
+        /* The table cannot reach h: only a period can answer.  Look for one
+         * for a bounded while (TB_PROBE values), then refuse at once rather
+         * than compute for hours towards a certain failure. */
+        uint64_t probe = st->limit / (uint64_t)st->width;
+        if (probe > TB_PROBE)
+            probe = TB_PROBE;
+        st->want_period = 1;
+        int rc = extend(st, probe, err);
+        if (rc == NIMBER_OK && !st->found)
+            try_period(st);
+        st->want_period = 0;
+        RETURN_IF_ERR(rc);
+        if (!st->found)
+            return nb_fail(err, NIMBER_E_LIMIT,
+                           "heap %llu needs a table past the memory limit "
+                           "(%zu MiB), and no period was proven within %llu "
+                           "values",
+                           (unsigned long long)h, st->limit >> 20,
+                           (unsigned long long)st->count);
+    }
+    if (h >= st->count && !st->found && (!st->provable || st->algo != NIMBER_ALGO_AUTO) &&
+        (h >= st->limit || h + 1 > st->limit / (uint64_t)st->width))
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "heap %llu needs a table past the memory limit (%zu MiB)",
+                       (unsigned long long)h, st->limit >> 20);
     if (h >= st->count) {
         uint64_t want = h < UINT64_MAX ? h + 1 : UINT64_MAX;
         if (!st->found || st->algo != NIMBER_ALGO_AUTO) {

@@ -98,7 +98,7 @@ fails_with() {
     run_split solve nim 1 + misere-nim 2
     fails_with 64 "nimber: a misère game cannot be part of a sum"
     run_split solve nim 1 +
-    fails_with 64 "nimber: solve: '+' must be followed by GAME HEAP..."
+    fails_with 64 "nimber: '+' must be followed by GAME HEAP..."
     run_split grundy nim
     fails_with 64 "nimber: grundy: missing --upto N"
     run_split grundy nim --upto -1
