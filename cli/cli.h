@@ -31,8 +31,8 @@ int cmd_explain(int argc, char **argv);
 /* position.c: reading GAME HEAP... [+ GAME HEAP...] into a position (the
  * games go to games[], nargs slots; free them after the position); printing
  * positions and the heaps a move leaves. */
-int cli_read_position(char **args, int nargs, nimber_game **games,
-                      int *ngames, nimber_position **out);
+int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
+                      nimber_position **out);
 void cli_print_position(FILE *f, const nimber_position *pos);
 void cli_print_to(FILE *f, const nimber_move *m);
 

@@ -75,12 +75,14 @@ static void explain_nim(const uint64_t *h, size_t n) {
     for (size_t i = 0; i < n; i++) {
         uint64_t t = h[i] ^ x;
         if ((h[i] >> top) & 1)
-            printf("  heap %zu: %llu xor %llu = %llu < %llu: winning move %llu -> %llu\n",
+            printf("  heap %zu: %llu xor %llu = %llu < %llu: winning move %llu "
+                   "-> %llu\n",
                    i, (unsigned long long)h[i], (unsigned long long)x,
                    (unsigned long long)t, (unsigned long long)h[i],
                    (unsigned long long)h[i], (unsigned long long)t);
         else
-            printf("  heap %zu: %llu xor %llu = %llu > %llu: no winning move here\n",
+            printf("  heap %zu: %llu xor %llu = %llu > %llu: no winning move "
+                   "here\n",
                    i, (unsigned long long)h[i], (unsigned long long)x,
                    (unsigned long long)t, (unsigned long long)h[i]);
     }
@@ -162,15 +164,18 @@ int cmd_explain(int argc, char **argv) {
         printf("%s%s:\n", nimber_game_spec(g), nc > 1 ? " (a component)" : "");
         unsigned flags = nimber_game_flags(g);
         if (flags & NIMBER_GAME_MISERE) {
-            printf("  misere rule (Bouton): with a heap of 2 or more, play as in\n"
-                   "  Nim; when every heap is 0 or 1, the player to move loses\n"
-                   "  exactly when the number of 1s is odd.\n");
+            printf(
+                "  misere rule (Bouton): with a heap of 2 or more, play as in\n"
+                "  Nim; when every heap is 0 or 1, the player to move loses\n"
+                "  exactly when the number of 1s is odd.\n");
             continue;
         }
         if (!(flags & NIMBER_GAME_HEAPWISE)) {
-            printf("  staircase: the counters on even steps do not matter (a move\n"
-                   "  from one can be copied one step down), so the game is Nim\n"
-                   "  on the odd steps a1, a3, ...\n");
+            printf(
+                "  staircase: the counters on even steps do not matter (a "
+                "move\n"
+                "  from one can be copied one step down), so the game is Nim\n"
+                "  on the odd steps a1, a3, ...\n");
             continue;
         }
         for (size_t i = 0; i < n; i++)
@@ -190,13 +195,14 @@ int cmd_explain(int argc, char **argv) {
                nimber_value_format(sol.value, buf),
                sol.outcome == NIMBER_OUTCOME_N ? "wins" : "loses");
     else
-        printf("\noutcome: %s.\n", sol.outcome == NIMBER_OUTCOME_N   ? "the player to move wins"
-                                   : sol.outcome == NIMBER_OUTCOME_P ? "the player to move loses"
-                                                                     : "a draw");
+        printf("\noutcome: %s.\n",
+               sol.outcome == NIMBER_OUTCOME_N   ? "the player to move wins"
+               : sol.outcome == NIMBER_OUTCOME_P ? "the player to move loses"
+                                                 : "a draw");
     for (size_t i = 0; i < sol.nmoves; i++) {
         const nimber_move *m = &sol.moves[i];
         printf("%s: ", sol.outcome == NIMBER_OUTCOME_D ? "move keeping the draw"
-                                                      : "winning move");
+                                                       : "winning move");
         if (nc > 1)
             printf("component %zu ", m->component);
         printf("heap %zu: %llu -> ", m->heap, (unsigned long long)m->from);

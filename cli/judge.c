@@ -28,8 +28,9 @@ int cmd_judge(int argc, char **argv) {
         return cli_finish_output();
     }
     if (argc != 1) {
-        cli_error(argc == 0 ? "judge: missing PROBLEM (see 'nimber judge --help')"
-                            : "judge: too many arguments");
+        cli_error(argc == 0
+                      ? "judge: missing PROBLEM (see 'nimber judge --help')"
+                      : "judge: too many arguments");
         return EXIT_USAGE;
     }
     if (!nimber_judge_describe(argv[0])) {

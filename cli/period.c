@@ -9,20 +9,21 @@
 
 /* Prints the period command's help. */
 static void period_help(FILE *f) {
-    fputs("usage: nimber period [--json] [--max N] GAME\n\n"
-          "Finds and proves the period of GAME's Grundy sequence and prints\n"
-          "  preperiod P\n  period Q\n"
-          "meaning G(n+Q) = G(n) for every n >= P, both the smallest such.\n"
-          "Take-and-break games (octal:, hex:, kayles, dawson) are proved\n"
-          "with the Guy-Smith periodicity theorem (generalised to moves that\n"
-          "leave three heaps), subtraction games by a repeated window of\n"
-          "max(LIST) values.  When no period is proved within the bound it\n"
-          "says so and exits 1.\n\n"
-          "options:\n"
-          "  --max N       compute at most N values (default 33554432)\n"
-          "  --json        {\"preperiod\": P, \"period\": Q, \"proven\": true,\n"
-          "                 \"checked_upto\": N}\n",
-          f);
+    fputs(
+        "usage: nimber period [--json] [--max N] GAME\n\n"
+        "Finds and proves the period of GAME's Grundy sequence and prints\n"
+        "  preperiod P\n  period Q\n"
+        "meaning G(n+Q) = G(n) for every n >= P, both the smallest such.\n"
+        "Take-and-break games (octal:, hex:, kayles, dawson) are proved\n"
+        "with the Guy-Smith periodicity theorem (generalised to moves that\n"
+        "leave three heaps), subtraction games by a repeated window of\n"
+        "max(LIST) values.  When no period is proved within the bound it\n"
+        "says so and exits 1.\n\n"
+        "options:\n"
+        "  --max N       compute at most N values (default 33554432)\n"
+        "  --json        {\"preperiod\": P, \"period\": Q, \"proven\": true,\n"
+        "                 \"checked_upto\": N}\n",
+        f);
 }
 
 /* Parses the arguments, searches and prints. */
@@ -73,7 +74,8 @@ int cmd_period(int argc, char **argv) {
         if (p.proven)
             printf("{\"preperiod\": %llu, \"period\": %llu, \"proven\": true, "
                    "\"checked_upto\": %llu}\n",
-                   (unsigned long long)p.preperiod, (unsigned long long)p.period,
+                   (unsigned long long)p.preperiod,
+                   (unsigned long long)p.period,
                    (unsigned long long)p.checked_upto);
         else
             printf("{\"preperiod\": null, \"period\": null, \"proven\": false, "

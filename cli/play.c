@@ -35,7 +35,8 @@ static int parse_move(char *line, size_t ncomp, nimber_move *mv) {
     memset(mv, 0, sizeof *mv);
     char *tok[8];
     int n = 0;
-    for (char *t = strtok(line, " \t\r\n"); t && n < 8; t = strtok(NULL, " \t\r\n"))
+    for (char *t = strtok(line, " \t\r\n"); t && n < 8;
+         t = strtok(NULL, " \t\r\n"))
         if (strcmp(t, "->") != 0)
             tok[n++] = t;
     if (n < 2 || n > 4)
@@ -124,13 +125,14 @@ int cmd_play(int argc, char **argv) {
             hint = 1;
         } else if (strcmp(argv[i], "--first") == 0) {
             const char *w = i + 1 < argc ? argv[++i] : "";
-            if (strcmp(w, "human") && strcmp(w, "computer")) {
+            if (strcmp(w, "human") != 0 && strcmp(w, "computer") != 0) {
                 cli_error("play: --first takes human or computer");
                 rc = EXIT_USAGE;
                 goto out;
             }
             computer_first = w[0] == 'c';
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0' && argv[i][1] != '>') {
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0' &&
+                   argv[i][1] != '>') {
             cli_error("play: unknown option '%s'", argv[i]);
             rc = EXIT_USAGE;
             goto out;
@@ -183,9 +185,10 @@ int cmd_play(int argc, char **argv) {
             nimber_outcome o;
             if (!best_move(pos, &mv, &o, &rc))
                 goto out;
-            print_move(o == NIMBER_OUTCOME_N   ? "hint (winning)"
-                       : o == NIMBER_OUTCOME_D ? "hint (keeps the draw)"
-                                               : "hint (you are losing; any move)",
+            print_move(o == NIMBER_OUTCOME_N ? "hint (winning)"
+                       : o == NIMBER_OUTCOME_D
+                           ? "hint (keeps the draw)"
+                           : "hint (you are losing; any move)",
                        pos, &mv);
         }
         for (;;) {
@@ -212,7 +215,7 @@ int cmd_play(int argc, char **argv) {
                 nimber_outcome o;
                 if (!best_move(pos, &mv, &o, &rc))
                     goto out;
-                print_move(o == NIMBER_OUTCOME_N ? "hint (winning)"
+                print_move(o == NIMBER_OUTCOME_N   ? "hint (winning)"
                            : o == NIMBER_OUTCOME_D ? "hint (keeps the draw)"
                                                    : "hint (you are losing)",
                            pos, &mv);

@@ -11,8 +11,8 @@
 /* Parses GAME HEAP... [+ GAME HEAP...] from args into a new position whose
  * games are stored in games[] (at least nargs slots).  Prints the error and
  * returns the exit code on failure, 0 on success. */
-int cli_read_position(char **args, int nargs, nimber_game **games,
-                      int *ngames, nimber_position **out) {
+int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
+                      nimber_position **out) {
     nimber_position *pos = nimber_position_create();
     uint64_t *heaps = calloc((size_t)nargs + 1, sizeof *heaps);
     int rc = 0;
@@ -84,7 +84,7 @@ void cli_print_position(FILE *f, const nimber_position *pos) {
         const uint64_t *h;
         size_t n;
         nimber_position_component(pos, c, &g, &h, &n);
-        fprintf(f, "  %s%s:", nc > 1 ? "" : "", nimber_game_spec(g));
+        fprintf(f, "  %s:", nimber_game_spec(g));
         if (nc > 1)
             fprintf(f, " (component %zu)", c);
         for (size_t i = 0; i < n; i++)

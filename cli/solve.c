@@ -61,9 +61,9 @@ static void print_json(const nimber_solution *s) {
            s->infinite ? "\"infinite\": true, " : "", "PND"[s->outcome]);
     for (size_t i = 0; i < s->nmoves; i++) {
         const nimber_move *m = &s->moves[i];
-        printf("%s{\"component\": %zu, \"heap\": %zu, \"from\": %llu, \"to\": [",
-               i ? ", " : "", m->component, m->heap,
-               (unsigned long long)m->from);
+        printf(
+            "%s{\"component\": %zu, \"heap\": %zu, \"from\": %llu, \"to\": [",
+            i ? ", " : "", m->component, m->heap, (unsigned long long)m->from);
         if (m->nto == 0)
             fputs("0", stdout);
         for (unsigned k = 0; k < m->nto && k < 3; k++)

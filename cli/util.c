@@ -40,7 +40,8 @@ static int exit_code(int code, int data) {
 
 /* Prints a library error and returns its exit code. */
 int cli_fail(int code, const nimber_error *err, int data) {
-    const char *msg = err && err->message[0] ? err->message : nimber_strerror(code);
+    const char *msg =
+        err && err->message[0] ? err->message : nimber_strerror(code);
     if (err && err->line)
         cli_error("line %llu, column %llu: %s", (unsigned long long)err->line,
                   (unsigned long long)err->column, msg);
@@ -111,9 +112,11 @@ static int on_progress(void *ctx, uint64_t done, uint64_t goal) {
         return 1;
     if (isatty(STDERR_FILENO)) {
         double t = elapsed(), rate = t > 0 ? (double)done / t : 0;
-        fprintf(stderr, "\r  %llu values, %.0f/s", (unsigned long long)done, rate);
+        fprintf(stderr, "\r  %llu values, %.0f/s", (unsigned long long)done,
+                rate);
         if (goal > done && rate > 0)
-            fprintf(stderr, ", about %.0f s left   ", (double)(goal - done) / rate);
+            fprintf(stderr, ", about %.0f s left   ",
+                    (double)(goal - done) / rate);
         fflush(stderr);
         progress_drawn = 1;
     }
@@ -173,7 +176,9 @@ int cli_take_memory_option(int argc, char **argv) {
         size_t len = strlen(v), mul = 1;
         if (len > 0 && strchr("KkMmGg", v[len - 1])) {
             char u = (char)(v[len - 1] | 0x20);
-            mul = u == 'k' ? (size_t)1 << 10 : u == 'm' ? (size_t)1 << 20 : (size_t)1 << 30;
+            mul = u == 'k'   ? (size_t)1 << 10
+                  : u == 'm' ? (size_t)1 << 20
+                             : (size_t)1 << 30;
             len--;
         }
         uint64_t n;

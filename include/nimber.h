@@ -82,10 +82,10 @@ typedef enum nimber_status {
 /* Detail of an error: a one-line message and, for input data, where.
  * line and column count from 1; both are 0 when no place applies. */
 typedef struct nimber_error {
-    int code;           /* the nimber_status returned with it */
-    uint64_t line;      /* 1-based line of the offending input, or 0 */
-    uint64_t column;    /* 1-based byte column, or 0 */
-    char message[192];  /* NUL-terminated, no trailing newline */
+    int code;          /* the nimber_status returned with it */
+    uint64_t line;     /* 1-based line of the offending input, or 0 */
+    uint64_t column;   /* 1-based byte column, or 0 */
+    char message[192]; /* NUL-terminated, no trailing newline */
 } nimber_error;
 
 /* nimber_strerror: a static English description of a status code
@@ -130,10 +130,12 @@ char *nimber_value_format(nimber_value v, char *buf);
 typedef struct nimber_game nimber_game;
 
 /* Flags describing what a game supports (nimber_game_flags). */
-#define NIMBER_GAME_HEAPWISE 1u /* a component is independent heaps, each
-                                   with its own Grundy value */
-#define NIMBER_GAME_MISERE 2u   /* misère play: Grundy values do not decide
-                                   the outcome; cannot be summed */
+#define NIMBER_GAME_HEAPWISE                                                   \
+    1u /* a component is independent heaps, each                               \
+          with its own Grundy value */
+#define NIMBER_GAME_MISERE                                                     \
+    2u /* misère play: Grundy values do not decide                            \
+          the outcome; cannot be summed */
 
 /* nimber_game_parse: parses a GAME specification such as "nim", "sub:2,5",
  * "sub:1-3,7", "split", "staircase", "misere-nim".  On success *out owns a
@@ -199,7 +201,7 @@ int nimber_heap_values(nimber_game *game, uint64_t first, size_t count,
 /* A period of a game's Grundy sequence: G(n + period) = G(n) for every
  * n >= preperiod, with both the smallest such. */
 typedef struct nimber_period {
-    int proven;            /* 1: proved (the two numbers are valid) */
+    int proven; /* 1: proved (the two numbers are valid) */
     uint64_t preperiod;
     uint64_t period;
     uint64_t checked_upto; /* values computed (the proof used them all) */
@@ -252,7 +254,7 @@ typedef struct nimber_solution {
     nimber_outcome outcome; /* N, P (or D) */
     nimber_move *moves;     /* every winning move, in canonical order */
     size_t nmoves;
-    int truncated;          /* 1 if more winning moves exist than max_moves */
+    int truncated; /* 1 if more winning moves exist than max_moves */
 } nimber_solution;
 
 /* nimber_position_create: a new, empty position (the sum of nothing, a
@@ -275,8 +277,8 @@ int nimber_position_add(nimber_position *pos, nimber_game *game,
  * setting sol->truncated when more exist.  A winning move is any move to a
  * P-position.  With graph tokens of infinite value the outcome follows
  * Smith's theory and may be NIMBER_OUTCOME_D; then `moves` lists the moves
- * of graph tokens that keep the draw.  sol must be released with nimber_solution_clear.  Errors:
- * NIMBER_E_LIMIT, NIMBER_E_NOMEM. */
+ * of graph tokens that keep the draw.  sol must be released with
+ * nimber_solution_clear.  Errors: NIMBER_E_LIMIT, NIMBER_E_NOMEM. */
 int nimber_position_solve(nimber_position *pos, size_t max_moves,
                           nimber_solution *sol, nimber_error *err);
 
@@ -362,8 +364,8 @@ void nimber_scanner_free(nimber_scanner *sc);
 int nimber_scan_u64(nimber_scanner *sc, uint64_t *out, nimber_error *err);
 
 /* nimber_scan_xor: reads exactly `count` numbers and stores their XOR in
- * *xor_out — the inner loop of every Nim judge, at memory speed.  Running out of numbers is NIMBER_E_EOF, with
- * how many were read in the message. */
+ * *xor_out — the inner loop of every Nim judge, at memory speed.  Running out
+ * of numbers is NIMBER_E_EOF, with how many were read in the message. */
 int nimber_scan_xor(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
                     nimber_error *err);
 
@@ -386,10 +388,10 @@ void nimber_scanner_last(const nimber_scanner *sc, uint64_t *line,
 
 /* The verdicts of one judge input: one yes/no per test case. */
 typedef struct nimber_verdicts {
-    uint64_t count;    /* number of cases */
+    uint64_t count;      /* number of cases */
     unsigned char *bits; /* bit i set: case i is a first-player win */
-    const char *yes;   /* the judge's word for a win ("Yes", "Win") */
-    const char *no;    /* its word for a loss ("No", "Lose") */
+    const char *yes;     /* the judge's word for a win ("Yes", "Win") */
+    const char *no;      /* its word for a loss ("No", "Lose") */
 } nimber_verdicts;
 
 /* nimber_judge_problems: NULL-terminated list of supported problem names

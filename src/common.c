@@ -17,10 +17,14 @@ static void *(*hook_realloc)(void *, size_t) = NULL;
 static void (*hook_free)(void *) = NULL;
 
 /* Returns the version number of the linked library. */
-unsigned nimber_version_number(void) { return NIMBER_VERSION_NUMBER; }
+unsigned nimber_version_number(void) {
+    return NIMBER_VERSION_NUMBER;
+}
 
 /* Returns the version string of the linked library. */
-const char *nimber_version_string(void) { return NIMBER_VERSION_STRING; }
+const char *nimber_version_string(void) {
+    return NIMBER_VERSION_STRING;
+}
 
 /* Returns a static description of a status code. */
 const char *nimber_strerror(int code) {

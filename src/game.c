@@ -49,8 +49,8 @@ int nimber_game_parse(const char *spec, nimber_game **out, nimber_error *err) {
         nb_free(g);
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
-    int rc = fam->create(colon ? colon + 1 : NULL, &g->state, g->spec, cap,
-                         err);
+    int rc =
+        fam->create(colon ? colon + 1 : NULL, &g->state, g->spec, cap, err);
     if (rc != NIMBER_OK) {
         nb_free(g->spec);
         nb_free(g);
@@ -73,7 +73,9 @@ void nimber_game_free(nimber_game *game) {
 }
 
 /* Returns the canonical specification. */
-const char *nimber_game_spec(const nimber_game *game) { return game->spec; }
+const char *nimber_game_spec(const nimber_game *game) {
+    return game->spec;
+}
 
 /* Returns the NIMBER_GAME_* flags, read off the family's operations. */
 unsigned nimber_game_flags(const nimber_game *game) {
@@ -96,8 +98,8 @@ int nimber_game_nodes(const nimber_game *game, uint64_t *n) {
 /* Passes a memory limit to the family. */
 void nimber_game_set_memory_limit(nimber_game *game, size_t bytes) {
     if (game->family->set_memory_limit)
-        game->family->set_memory_limit(
-            game->state, bytes ? bytes : NB_DEFAULT_MEMORY_LIMIT);
+        game->family->set_memory_limit(game->state,
+                                       bytes ? bytes : NB_DEFAULT_MEMORY_LIMIT);
 }
 
 /* Grundy value of one heap of a heapwise game. */
@@ -134,9 +136,8 @@ int nimber_game_period(nimber_game *game, uint64_t max_values,
                        "%s has no period search (its values are not "
                        "eventually periodic, or not by a method nimber proves)",
                        game->spec);
-    return game->family->period(game->state,
-                                max_values ? max_values : NB_DEFAULT_PERIOD_MAX,
-                                out, err);
+    return game->family->period(
+        game->state, max_values ? max_values : NB_DEFAULT_PERIOD_MAX, out, err);
 }
 
 /* Passes the algorithm choice to the family. */

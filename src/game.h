@@ -39,8 +39,8 @@ typedef struct nimber_family {
     /* Required.  Parses ARG (NULL when has_argument is 0) into *state and
      * writes the canonical spec (with the "NAME:" prefix) into canon,
      * canon_cap bytes.  Errors: NIMBER_E_SPEC with a message. */
-    int (*create)(const char *arg, void **state, char *canon,
-                  size_t canon_cap, nimber_error *err);
+    int (*create)(const char *arg, void **state, char *canon, size_t canon_cap,
+                  nimber_error *err);
     /* Optional: frees state. */
     void (*destroy)(void *state);
 

@@ -66,6 +66,8 @@ static inline nimber_value nb_xor(nimber_value a, nimber_value b) {
 static inline int nb_eq(nimber_value a, nimber_value b) {
     return a.hi == b.hi && a.lo == b.lo;
 }
-static inline int nb_is_zero(nimber_value a) { return (a.hi | a.lo) == 0; }
+static inline int nb_is_zero(nimber_value a) {
+    return (a.hi | a.lo) == 0;
+}
 
 #endif /* NIMBER_INTERNAL_H */

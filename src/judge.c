@@ -47,12 +47,14 @@ static const problem problems[] = {
 };
 #define NPROBLEMS (sizeof problems / sizeof problems[0])
 
-static const char *const problem_names[] = {
-    "acwing-891", "acwing-892", "acwing-893", "acwing-894", "luogu-u687148",
-    NULL};
+static const char *const problem_names[] = {"acwing-891",    "acwing-892",
+                                            "acwing-893",    "acwing-894",
+                                            "luogu-u687148", NULL};
 
 /* Returns the NULL-terminated list of problem names. */
-const char *const *nimber_judge_problems(void) { return problem_names; }
+const char *const *nimber_judge_problems(void) {
+    return problem_names;
+}
 
 /* Finds a problem by name. */
 static const problem *find_problem(const char *name) {
@@ -198,7 +200,8 @@ static int read_set_nim(nimber_scanner *sc, size_t limit, int *win,
         }
         s[ns++] = v;
     }
-    qsort(s, ns, sizeof *s, u64_cmp);
+    if (ns > 1)
+        qsort(s, ns, sizeof *s, u64_cmp);
     spec = nb_malloc(ns * 21 + 8);
     if (!spec) {
         rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -282,9 +285,8 @@ int nimber_judge_run(const char *name, nimber_scanner *sc, nimber_verdicts *v,
 }
 
 /* Reads and judges a whole input (see nimber.h). */
-int nimber_judge_run_limited(const char *name, nimber_scanner *sc,
-                             size_t limit, nimber_verdicts *v,
-                             nimber_error *err) {
+int nimber_judge_run_limited(const char *name, nimber_scanner *sc, size_t limit,
+                             nimber_verdicts *v, nimber_error *err) {
     memset(v, 0, sizeof *v);
     const problem *pb = name ? find_problem(name) : NULL;
     if (!pb)

@@ -11,19 +11,19 @@
  * eight bytes at a time (SWAR): one expression finds the non-digit bytes of
  * a 64-bit word, and the digits are converted with three multiplications
  * (Lemire's eight-digit method).  Everything else (numbers of more than
- * 16 digits, errors, the last bytes of a block, refills in the middle of a number) goes
- * through a byte-at-a-time path with identical results; the tests compare
- * the two by scanning the same text with tiny and large buffers.  Lines are
- * counted only when a newline is skipped, so the column of an error is its
+ * 16 digits, errors, the last bytes of a block, refills in the middle of a
+ * number) goes through a byte-at-a-time path with identical results; the tests
+ * compare the two by scanning the same text with tiny and large buffers.  Lines
+ * are counted only when a newline is skipped, so the column of an error is its
  * byte offset minus the offset where its line starts.
  */
 #include "internal.h"
 
 #include <errno.h>
 #include <pthread.h>
-#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -37,7 +37,7 @@ struct nimber_scanner {
     nimber_read_fn read;
     void *ctx;
     int fd;
-    unsigned char *buf;       /* owned buffer, or the caller's memory */
+    unsigned char *buf; /* owned buffer, or the caller's memory */
     int owned;
     size_t cap;               /* capacity of an owned buffer */
     const unsigned char *p;   /* next unread byte */
@@ -49,8 +49,8 @@ struct nimber_scanner {
     uint64_t tok_line;        /* and its line */
     int eof;                  /* the source has no more bytes */
     int ioerr;                /* the source failed */
-    int comment;              /* byte starting a comment to end of line, or -1 */
-    void *map;                /* a mapped file, or NULL */
+    int comment; /* byte starting a comment to end of line, or -1 */
+    void *map;   /* a mapped file, or NULL */
     size_t maplen;
 };
 
@@ -253,8 +253,8 @@ static inline uint64_t first_digits(uint64_t x, unsigned n) {
     return eight_digits(n == 8 ? x : x << (8 * (8 - n)));
 }
 
-static const uint64_t pow10_tab[9] = {1,      10,      100,      1000,     10000,
-                                      100000, 1000000, 10000000, 100000000};
+static const uint64_t pow10_tab[9] = {
+    1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
 
 /* The general path: skips whitespace and reads one number byte by byte,
  * refilling as needed.  Returns NIMBER_OK, NIMBER_E_EOF or an error. */
@@ -380,14 +380,15 @@ static inline block_masks classify64(const unsigned char *p) {
 #if defined(__SSE2__)
     uint64_t d = 0, s = 0, nl = 0;
     for (int i = 0; i < 4; i++) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+        __m128i v =
+            _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
         __m128i dig = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
                                     _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
         __m128i n = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'));
-        __m128i sp = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), n),
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
-                         _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+        __m128i sp =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), n),
+                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
         d |= (uint64_t)(uint16_t)_mm_movemask_epi8(dig) << (16 * i);
         s |= (uint64_t)(uint16_t)_mm_movemask_epi8(sp) << (16 * i);
         nl |= (uint64_t)(uint16_t)_mm_movemask_epi8(n) << (16 * i);
@@ -467,7 +468,8 @@ static uint64_t xor_run(nimber_scanner *sc, uint64_t want, uint64_t *xp) {
                 if (l2 == 1)
                     v = v * 10 + (unsigned)(q[8] - '0');
                 else if (l2 == 2)
-                    v = v * 100 + (unsigned)(q[8] - '0') * 10 + (unsigned)(q[9] - '0');
+                    v = v * 100 + (unsigned)(q[8] - '0') * 10 +
+                        (unsigned)(q[9] - '0');
                 else
                     v = v * pow10_tab[l2] +
                         eight_digits((load8(q + 8) ^ zeros) << (64 - 8 * l2));
@@ -571,7 +573,8 @@ static int xor_parallel(nimber_scanner *sc, uint64_t count, uint64_t *xor_out) {
     pthread_t tid[PAR_MAX_THREADS];
     const unsigned char *from = sc->p;
     for (int i = 0; i < t; i++) {
-        const unsigned char *to = i == t - 1 ? sc->end : sc->p + len / (size_t)t * (size_t)(i + 1);
+        const unsigned char *to =
+            i == t - 1 ? sc->end : sc->p + len / (size_t)t * (size_t)(i + 1);
         while (to < sc->end && !is_ws(*to))
             to++;
         memset(&part[i], 0, sizeof part[i]);
@@ -622,7 +625,8 @@ int nimber_scan_xor(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
     if (rc == NIMBER_E_EOF) {
         uint64_t l, c;
         where_at(sc, sc->p, &l, &c);
-        return nb_fail_at(err, rc, l, c, "input ends after %llu of %llu numbers",
+        return nb_fail_at(err, rc, l, c,
+                          "input ends after %llu of %llu numbers",
                           (unsigned long long)done, (unsigned long long)count);
     }
     return rc;

@@ -127,7 +127,8 @@ typedef struct {
 
 /* Outcome from a tally (Smith): no infinite token: the XOR decides; one:
  * a win exactly when s is among its options; more: a draw. */
-static nimber_outcome tally_outcome(const nimber_position *pos, const tally *t) {
+static nimber_outcome tally_outcome(const nimber_position *pos,
+                                    const tally *t) {
     if (t->ninf == 0)
         return nb_is_zero(t->s) ? NIMBER_OUTCOME_P : NIMBER_OUTCOME_N;
     if (t->ninf == 1) {
@@ -157,7 +158,7 @@ typedef struct {
     nb_sink base;
     collector *out;
     nimber_position *pos;
-    const tally *t;      /* the tally without the moving token */
+    const tally *t; /* the tally without the moving token */
     size_t c, h;
     nimber_error *err;
 } draw_filter;
@@ -235,8 +236,8 @@ int nimber_position_solve(nimber_position *pos, size_t max_moves,
             if (loopy(c)) { /* each token to the value that zeroes the sum */
                 for (size_t h = 0; h < c->n && rc == NIMBER_OK; h++) {
                     nimber_value v;
-                    rc = c->game->family->heap_value(c->game->state, c->heaps[h],
-                                                     &v, err);
+                    rc = c->game->family->heap_value(c->game->state,
+                                                     c->heaps[h], &v, err);
                     if (rc == NIMBER_OK)
                         rc = c->game->family->heap_moves(
                             c->game->state, h, c->heaps[h], nb_xor(total, v),
@@ -261,8 +262,8 @@ int nimber_position_solve(nimber_position *pos, size_t max_moves,
                 continue;
             for (size_t h = 0; h < c->n && rc == NIMBER_OK; h++) {
                 nimber_value v;
-                rc = c->game->family->heap_value(c->game->state, c->heaps[h], &v,
-                                                 err);
+                rc = c->game->family->heap_value(c->game->state, c->heaps[h],
+                                                 &v, err);
                 if (rc)
                     break;
                 /* The tally without this token. */
@@ -371,8 +372,10 @@ static int find_emit(nb_sink *sink, size_t heap, uint64_t from,
         return NIMBER_E_LIMIT;
     if (f->want) {
         uint64_t a[3], b[3];
-        unsigned na = norm_heaps(to, nto, a), nb = norm_heaps(f->want->to, f->want->nto, b);
-        if (heap != f->want->heap || na != nb || memcmp(a, b, na * sizeof *a))
+        unsigned na = norm_heaps(to, nto, a),
+                 nb = norm_heaps(f->want->to, f->want->nto, b);
+        if (heap != f->want->heap || na != nb ||
+            memcmp(a, b, na * sizeof *a) != 0)
             return NIMBER_OK;
     }
     f->found.heap = heap;
@@ -501,8 +504,7 @@ int nimber_position_any_move(nimber_position *pos, nimber_move *mv,
                 mv->component = i;
                 return NIMBER_OK;
             }
-            if (!c->game->family->heap_value &&
-                !c->game->family->misere_solve)
+            if (!c->game->family->heap_value && !c->game->family->misere_solve)
                 break; /* staircase: moves_of looked at every step */
         }
     }
@@ -523,8 +525,8 @@ int nimber_position_moves_to(nimber_position *pos, size_t c, size_t heap,
     int rc;
     component *cp = &pos->c[c];
     if (cp->game->family->heap_moves && cp->game->family->heap_value)
-        rc = cp->game->family->heap_moves(cp->game->state, heap, cp->heaps[heap],
-                                          target, &col.base, err);
+        rc = cp->game->family->heap_moves(
+            cp->game->state, heap, cp->heaps[heap], target, &col.base, err);
     else
         rc = nb_component_moves(cp->game, cp->heaps, cp->n, target, &col.base,
                                 err);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # deps.sh — installs what `make test` needs when it is missing (Debian):
-# a C compiler with ASan/UBSan (gcc), cmocka, bats and jq.  Runs apt-get
+# gcc (ASan/UBSan), clang with libFuzzer, clang-tidy, cppcheck, cmocka,
+# bats, jq, bc (benchmarks) and g++ (the benchmark's seed baseline).  Runs apt-get
 # only when something is missing; needs root (or sudo) for that.
 set -e
 missing=""
@@ -9,7 +10,13 @@ command -v bats >/dev/null 2>&1 || missing="$missing bats"
 command -v jq >/dev/null 2>&1 || missing="$missing jq"
 command -v gcc >/dev/null 2>&1 || missing="$missing gcc"
 command -v clang >/dev/null 2>&1 || missing="$missing clang"
+command -v clang-tidy >/dev/null 2>&1 || missing="$missing clang-tidy"
+command -v cppcheck >/dev/null 2>&1 || missing="$missing cppcheck"
+# libFuzzer's runtime (clang's own package only recommends it)
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
+    >/dev/null 2>&1 || missing="$missing libclang-rt-dev"
 command -v make >/dev/null 2>&1 || missing="$missing make"
+command -v bc >/dev/null 2>&1 || missing="$missing bc"
 [ -z "$missing" ] && exit 0
 echo "deps: installing$missing"
 SUDO=""

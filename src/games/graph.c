@@ -44,11 +44,11 @@
 typedef struct {
     uint32_t n;
     uint64_t m;
-    uint64_t *off;  /* successors of u: adj[off[u] .. off[u+1]-1] */
+    uint64_t *off; /* successors of u: adj[off[u] .. off[u+1]-1] */
     uint32_t *adj;
-    uint32_t *val;  /* values; G_INF for infinity */
+    uint32_t *val; /* values; G_INF for infinity */
     size_t limit;
-    char *path;     /* for error messages */
+    char *path; /* for error messages */
 } graph_state;
 
 /* Frees the state. */
@@ -158,14 +158,15 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
     if (rc == NIMBER_OK && n * 20 > g->limit)
         rc = fail_last(sc, err, NIMBER_E_LIMIT,
                        "%llu nodes need more than the memory limit (%llu MiB)",
-                       (unsigned long long)n, (unsigned long long)(g->limit >> 20));
+                       (unsigned long long)n,
+                       (unsigned long long)(g->limit >> 20));
     if (rc == NIMBER_OK)
         rc = need(sc, &m, "the edge count M", err);
     for (uint64_t k = 0; rc == NIMBER_OK && k < m; k++) {
         uint64_t u, v;
         char what[64];
-        snprintf(what, sizeof what, "edge %llu of %llu", (unsigned long long)k + 1,
-                 (unsigned long long)m);
+        snprintf(what, sizeof what, "edge %llu of %llu",
+                 (unsigned long long)k + 1, (unsigned long long)m);
         if ((rc = need(sc, &u, what, err)) != NIMBER_OK)
             break;
         if (u >= n) {
@@ -241,9 +242,9 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
                             break;
                     uint64_t l, c;
                     edge_place(text, len, k, &l, &c);
-                    rc = nb_fail_at(err, NIMBER_E_SYNTAX, l, c,
-                                    "repeated edge %llu %llu",
-                                    (unsigned long long)u, (unsigned long long)v);
+                    rc = nb_fail_at(
+                        err, NIMBER_E_SYNTAX, l, c, "repeated edge %llu %llu",
+                        (unsigned long long)u, (unsigned long long)v);
                     break;
                 }
                 mark[v] = (uint32_t)u + 1;
@@ -386,15 +387,17 @@ static int compute_values(graph_state *g, nimber_error *err) {
 static int graph_create(const char *arg, void **state, char *canon, size_t cap,
                         nimber_error *err) {
     if (!*arg)
-        return nb_fail(err, NIMBER_E_SPEC,
-                       "graph: missing file name (graph:FILE, graph:- for stdin)");
+        return nb_fail(
+            err, NIMBER_E_SPEC,
+            "graph: missing file name (graph:FILE, graph:- for stdin)");
     graph_state *g = nb_calloc(1, sizeof *g);
     if (!g)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     g->limit = NB_DEFAULT_MEMORY_LIMIT;
     g->path = nb_strdup(arg);
     int fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
-    int rc = g->path ? NIMBER_OK : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    int rc =
+        g->path ? NIMBER_OK : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     if (rc == NIMBER_OK && fd < 0)
         rc = nb_fail(err, NIMBER_E_IO, "%s: %s", arg, strerror(errno));
     char *text = NULL;
@@ -445,8 +448,8 @@ static int graph_heap_value(void *state, uint64_t u, nimber_value *out,
 }
 
 /* Moves of the token on u to a node of finite value t. */
-static int graph_heap_moves(void *state, size_t idx, uint64_t u,
-                            nimber_value t, nb_sink *sink, nimber_error *err) {
+static int graph_heap_moves(void *state, size_t idx, uint64_t u, nimber_value t,
+                            nb_sink *sink, nimber_error *err) {
     graph_state *g = state;
     RETURN_IF_ERR(check_node(g, u, err));
     if (t.hi || t.lo >= G_INF)
@@ -494,7 +497,9 @@ static int graph_heap_values(void *state, uint64_t first, size_t count,
 }
 
 /* The number of nodes (the natural --upto). */
-static uint64_t graph_size(void *state) { return ((graph_state *)state)->n; }
+static uint64_t graph_size(void *state) {
+    return ((graph_state *)state)->n;
+}
 
 /* Sets the memory limit (applies to graphs read later; the graph is read
  * when the game is parsed, with the default limit). */

@@ -26,8 +26,8 @@ static uint64_t lasker_g(uint64_t h) {
 }
 
 /* Lasker's Nim has no parameters. */
-static int lasker_create(const char *arg, void **state, char *canon,
-                         size_t cap, nimber_error *err) {
+static int lasker_create(const char *arg, void **state, char *canon, size_t cap,
+                         nimber_error *err) {
     (void)arg;
     (void)err;
     *state = NULL;

@@ -22,8 +22,8 @@
 #include <stdio.h>
 
 /* Misère Nim has no parameters. */
-static int misere_create(const char *arg, void **state, char *canon,
-                         size_t cap, nimber_error *err) {
+static int misere_create(const char *arg, void **state, char *canon, size_t cap,
+                         nimber_error *err) {
     (void)arg;
     (void)err;
     *state = NULL;

@@ -31,8 +31,8 @@ static int nim_heap_value(void *state, uint64_t h, nimber_value *g,
 }
 
 /* The only move of heap h to value t is to leave t counters, if t < h. */
-static int nim_heap_moves(void *state, size_t idx, uint64_t h,
-                          nimber_value t, nb_sink *sink, nimber_error *err) {
+static int nim_heap_moves(void *state, size_t idx, uint64_t h, nimber_value t,
+                          nb_sink *sink, nimber_error *err) {
     (void)state;
     (void)err;
     if (t.hi == 0 && t.lo < h)

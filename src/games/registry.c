@@ -8,8 +8,17 @@
 #include "../game.h"
 
 const nimber_family *const nb_families[] = {
-    &nb_family_nim,    &nb_family_misere_nim,  &nb_family_staircase,
-    &nb_family_sub,    &nb_family_split,       &nb_family_octal,
-    &nb_family_hex,    &nb_family_kayles,      &nb_family_dawson,
-    &nb_family_grundy_game, &nb_family_lasker, &nb_family_graph, NULL,
+    &nb_family_nim,
+    &nb_family_misere_nim,
+    &nb_family_staircase,
+    &nb_family_sub,
+    &nb_family_split,
+    &nb_family_octal,
+    &nb_family_hex,
+    &nb_family_kayles,
+    &nb_family_dawson,
+    &nb_family_grundy_game,
+    &nb_family_lasker,
+    &nb_family_graph,
+    NULL,
 };

@@ -36,7 +36,9 @@
 __extension__ typedef unsigned __int128 u128;
 
 /* Converts between nimber_value and u128. */
-static u128 to128(nimber_value v) { return ((u128)v.hi << 64) | v.lo; }
+static u128 to128(nimber_value v) {
+    return ((u128)v.hi << 64) | v.lo;
+}
 static nimber_value from128(u128 x) {
     nimber_value v = {(uint64_t)(x >> 64), (uint64_t)x};
     return v;
@@ -44,7 +46,8 @@ static nimber_value from128(u128 x) {
 
 /* Parity of the number of 1 bits of a 128-bit number. */
 static int parity128(u128 x) {
-    return __builtin_parityll((uint64_t)x) ^ __builtin_parityll((uint64_t)(x >> 64));
+    return __builtin_parityll((uint64_t)x) ^
+           __builtin_parityll((uint64_t)(x >> 64));
 }
 
 /* G(h) as a 128-bit number. */
@@ -56,7 +59,9 @@ static u128 split_g(uint64_t h) {
 }
 
 /* The heap whose value is v (v = 0 or odious and in range). */
-static uint64_t split_inverse(u128 v) { return v == 0 ? 0 : (uint64_t)(v >> 1) + 1; }
+static uint64_t split_inverse(u128 v) {
+    return v == 0 ? 0 : (uint64_t)(v >> 1) + 1;
+}
 
 /* Split has no parameters. */
 static int split_create(const char *arg, void **state, char *canon, size_t cap,

@@ -21,8 +21,8 @@
 #include <stdio.h>
 
 /* Staircase has no parameters. */
-static int stair_create(const char *arg, void **state, char *canon,
-                        size_t cap, nimber_error *err) {
+static int stair_create(const char *arg, void **state, char *canon, size_t cap,
+                        nimber_error *err) {
     (void)arg;
     (void)err;
     *state = NULL;
@@ -43,8 +43,8 @@ static int stair_value(void *state, const uint64_t *a, size_t n,
 }
 
 /* Moves to positions of value t, in step order. */
-static int stair_moves(void *state, const uint64_t *a, size_t n,
-                       nimber_value t, nb_sink *sink, nimber_error *err) {
+static int stair_moves(void *state, const uint64_t *a, size_t n, nimber_value t,
+                       nb_sink *sink, nimber_error *err) {
     nimber_value v;
     RETURN_IF_ERR(stair_value(state, a, n, &v, err));
     if (t.hi != 0)

@@ -39,21 +39,21 @@ typedef struct {
 } range;
 
 typedef struct {
-    uint64_t *s;        /* the set, ascending (empty in closed-form mode) */
-    size_t k;           /* |S| */
-    uint64_t m;         /* max(S) */
-    uint64_t bash;      /* nonzero: S = {1..bash}, closed form */
-    uint32_t *g;        /* G(0..count-1); values <= k < 2^20 */
+    uint64_t *s;   /* the set, ascending (empty in closed-form mode) */
+    size_t k;      /* |S| */
+    uint64_t m;    /* max(S) */
+    uint64_t bash; /* nonzero: S = {1..bash}, closed form */
+    uint32_t *g;   /* G(0..count-1); values <= k < 2^20 */
     size_t count, cap;
-    uint64_t *stamp;    /* mex scratch: stamp[v] == n+1 when v seen at n */
-    size_t limit;       /* memory limit in bytes for g */
+    uint64_t *stamp; /* mex scratch: stamp[v] == n+1 when v seen at n */
+    size_t limit;    /* memory limit in bytes for g */
     /* Brent's cycle detection over windows of length m. */
     int found;
-    uint64_t pre, per;  /* proven preperiod and period, when found */
-    uint64_t tort;      /* index of the tortoise window */
+    uint64_t pre, per;        /* proven preperiod and period, when found */
+    uint64_t tort;            /* index of the tortoise window */
     uint64_t tort_hash, hash; /* hash of the tortoise and newest window */
     uint64_t power, lam;
-    uint64_t base_pow;  /* HASH_BASE^(m-1) */
+    uint64_t base_pow; /* HASH_BASE^(m-1) */
 } sub_state;
 
 /* Reads a decimal number at *p (advancing it); 0 if none or too large. */
@@ -94,7 +94,8 @@ static int parse_list(const char *arg, range **out, size_t *nout,
     size_t nr = 0;
     int rc = NIMBER_OK;
     if (!*p) {
-        rc = nb_fail(err, NIMBER_E_SPEC, "sub: empty list (e.g. sub:2,5 or sub:1-3)");
+        rc = nb_fail(err, NIMBER_E_SPEC,
+                     "sub: empty list (e.g. sub:2,5 or sub:1-3)");
         goto out;
     }
     for (;;) {
@@ -210,7 +211,8 @@ static int sub_create(const char *arg, void **state, char *canon, size_t cap,
     uint64_t total = 0;
     for (size_t i = 0; i < nr; i++) {
         total += r[i].hi - r[i].lo + 1;
-        if (total > NB_SUB_MAX_VALUES || r[i].hi - r[i].lo >= NB_SUB_MAX_VALUES) {
+        if (total > NB_SUB_MAX_VALUES ||
+            r[i].hi - r[i].lo >= NB_SUB_MAX_VALUES) {
             nb_free(r);
             sub_destroy(st);
             return nb_fail(err, NIMBER_E_SPEC,
@@ -259,7 +261,8 @@ static void brent_step(sub_state *st, uint64_t w) {
         return;
     }
     if (st->hash == st->tort_hash &&
-        memcmp(st->g + st->tort, st->g + w, (size_t)st->m * sizeof *st->g) == 0) {
+        memcmp(st->g + st->tort, st->g + w, (size_t)st->m * sizeof *st->g) ==
+            0) {
         uint64_t q = w - st->tort;
         uint64_t i = st->tort;
         while (i > 0 && st->g[i - 1] == st->g[i - 1 + q])

@@ -72,9 +72,10 @@
 #define TB_MASK_BITS 10         /* masks are chosen among 1 .. 2^10 - 1 */
 #define TB_SPARSE_MAX_RARE 0.30 /* above this rare fraction: direct */
 #define TB_PROGRESS_EVERY ((uint64_t)1 << 20)
-#define TB_SPLIT3_MAX 30000     /* largest heap whose 3-heap splits we list */
-#define TB_PROBE ((uint64_t)1 << 22) /* period search before refusing a heap
-                                        beyond the memory limit */
+#define TB_SPLIT3_MAX 30000 /* largest heap whose 3-heap splits we list */
+#define TB_PROBE                                                               \
+    ((uint64_t)1 << 22) /* period search before refusing a heap                \
+                           beyond the memory limit */
 
 typedef struct {
     /* The rules. */
@@ -93,7 +94,7 @@ typedef struct {
     size_t limit; /* bytes the table may use */
     /* Sparse-space state. */
     nimber_algorithm algo;
-    int sparse_on;  /* the sparse method is in use */
+    int sparse_on; /* the sparse method is in use */
     uint32_t mask;
     int domain;     /* 1: the class also depends on the parity of n */
     int k0;         /* a split's k: the parity reference when domain */
@@ -195,7 +196,10 @@ static int ensure_stamp(tb_state *st, nimber_error *err) {
     size_t p2 = 1;
     while (p2 <= st->maxval)
         p2 *= 2;
-    size_t need = 2 * (p2 > ((size_t)1 << TB_MASK_BITS) ? p2 : ((size_t)1 << TB_MASK_BITS)) + 2;
+    size_t need =
+        2 * (p2 > ((size_t)1 << TB_MASK_BITS) ? p2
+                                              : ((size_t)1 << TB_MASK_BITS)) +
+        2;
     if (need <= st->nstamp)
         return NIMBER_OK;
     uint64_t *ns = nb_realloc(st->stamp, need * sizeof *ns);
@@ -220,9 +224,8 @@ static int ensure_stamp(tb_state *st, nimber_error *err) {
 
 /* Marks the single-heap and empty options of n (the same for both
  * algorithms): O(number of digits). */
-static inline __attribute__((always_inline)) void mark_simple(tb_state *st,
-                                                              uint64_t n, int w,
-                                                              uint64_t gen) {
+static inline __attribute__((always_inline)) void
+mark_simple(tb_state *st, uint64_t n, int w, uint64_t gen) {
     for (int i = 0; i < st->nzero; i++)
         if (n == (uint64_t)st->zero_k[i])
             st->stamp[0] = gen;
@@ -240,9 +243,8 @@ static inline uint32_t first_unmarked(const tb_state *st, uint64_t gen) {
 }
 
 /* G(n) by the mex over every option. */
-static inline __attribute__((always_inline)) uint32_t direct_value(tb_state *st,
-                                                                   uint64_t n,
-                                                                   int w) {
+static inline __attribute__((always_inline)) uint32_t
+direct_value(tb_state *st, uint64_t n, int w) {
     uint64_t gen = n + 1;
     const void *tab = st->tab;
     mark_simple(st, n, w, gen);
@@ -286,9 +288,8 @@ static inline int is_common(const tb_state *st, uint32_t v, uint64_t n) {
 }
 
 /* G(n) by the rare/common method (two-heap splits only). */
-static inline __attribute__((always_inline)) uint32_t sparse_value(tb_state *st,
-                                                                   uint64_t n,
-                                                                   int w) {
+static inline __attribute__((always_inline)) uint32_t
+sparse_value(tb_state *st, uint64_t n, int w) {
     uint64_t gen = n + 1;
     const void *tab = st->tab;
     uint32_t mask = st->mask;
@@ -406,14 +407,13 @@ static int add_rare(tb_state *st, uint64_t n, nimber_error *err) {
 
 /* Computes G(count..end-1) with width w; stops early (TB_WIDEN) when a value
  * needs a wider table. */
-static inline __attribute__((always_inline)) int compute_chunk(tb_state *st,
-                                                               uint64_t end,
-                                                               int w,
-                                                               nimber_error *err) {
+static inline __attribute__((always_inline)) int
+compute_chunk(tb_state *st, uint64_t end, int w, nimber_error *err) {
     uint32_t wmax = width_max(w);
     while (st->count < end) {
         uint64_t n = st->count;
-        uint32_t v = st->sparse_on ? sparse_value(st, n, w) : direct_value(st, n, w);
+        uint32_t v =
+            st->sparse_on ? sparse_value(st, n, w) : direct_value(st, n, w);
         if (v > wmax)
             return TB_WIDEN;
         tset(st->tab, w, n, v);
@@ -485,8 +485,8 @@ static int choose_mask(tb_state *st, nimber_error *err) {
         }
     nb_free(hist);
     st->nrare = 0;
-    st->sparse_on = (double)best <= TB_SPARSE_MAX_RARE * (double)total &&
-                    st->nsplit3 == 0;
+    st->sparse_on =
+        (double)best <= TB_SPARSE_MAX_RARE * (double)total && st->nsplit3 == 0;
     if (!st->sparse_on)
         return NIMBER_OK;
     st->mask = best_mask;
@@ -500,7 +500,8 @@ static int choose_mask(tb_state *st, nimber_error *err) {
 /* Values needed to prove the pair (P, Q): N + Q with the bound N above. */
 static uint64_t proof_needs(const tb_state *st, uint64_t P, uint64_t Q) {
     uint64_t p1 = P ? P : 1;
-    return (uint64_t)st->J * p1 + (uint64_t)(st->J - 1) * Q + (uint64_t)st->t + Q;
+    return (uint64_t)st->J * p1 + (uint64_t)(st->J - 1) * Q + (uint64_t)st->t +
+           Q;
 }
 
 /* The smallest period of G(start..start+W-1), by the prefix function
@@ -631,11 +632,13 @@ static int lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
                            (unsigned long long)h, st->limit >> 20,
                            (unsigned long long)st->count);
     }
-    if (h >= st->count && !st->found && (!st->provable || st->algo != NIMBER_ALGO_AUTO) &&
+    if (h >= st->count && !st->found &&
+        (!st->provable || st->algo != NIMBER_ALGO_AUTO) &&
         (h >= st->limit || h + 1 > st->limit / (uint64_t)st->width))
-        return nb_fail(err, NIMBER_E_LIMIT,
-                       "heap %llu needs a table past the memory limit (%zu MiB)",
-                       (unsigned long long)h, st->limit >> 20);
+        return nb_fail(
+            err, NIMBER_E_LIMIT,
+            "heap %llu needs a table past the memory limit (%zu MiB)",
+            (unsigned long long)h, st->limit >> 20);
     if (h >= st->count) {
         uint64_t want = h < UINT64_MAX ? h + 1 : UINT64_MAX;
         if (!st->found || st->algo != NIMBER_ALGO_AUTO) {
@@ -751,8 +754,8 @@ static int parse_code(const char *arg, int hex, tb_state *st, char *canon,
         int d = digit_value(*p, hex);
         if (d < 0)
             return nb_fail(err, NIMBER_E_SPEC,
-                           "%s: '%c' at character %d is not %s digit", name,
-                           *p, (int)(p - arg) + 1,
+                           "%s: '%c' at character %d is not %s digit", name, *p,
+                           (int)(p - arg) + 1,
                            hex ? "a hexadecimal" : "an octal");
         if (n == TB_MAX_DIGITS)
             return nb_fail(err, NIMBER_E_SPEC,
@@ -763,8 +766,8 @@ static int parse_code(const char *arg, int hex, tb_state *st, char *canon,
     while (n > 0 && st->dig[n] == 0)
         n--;
     if (n == 0 && d0 == 0)
-        return nb_fail(err, NIMBER_E_SPEC, "%s: code '%s' allows no move",
-                       name, arg);
+        return nb_fail(err, NIMBER_E_SPEC, "%s: code '%s' allows no move", name,
+                       arg);
     derive_rules(st, n);
     size_t len = (size_t)snprintf(canon, cap, "%s:%X.", name, (unsigned)d0);
     for (int k = 1; k <= n && len + 2 < cap; k++)
@@ -814,22 +817,22 @@ static int named_create(const char *code, const char *name, void **state,
 }
 
 /* kayles = 0.77 */
-static int kayles_create(const char *arg, void **state, char *canon,
-                         size_t cap, nimber_error *err) {
+static int kayles_create(const char *arg, void **state, char *canon, size_t cap,
+                         nimber_error *err) {
     (void)arg;
     return named_create("0.77", "kayles", state, canon, cap, err);
 }
 
 /* dawson = 0.07 (Dawson's Kayles) */
-static int dawson_create(const char *arg, void **state, char *canon,
-                         size_t cap, nimber_error *err) {
+static int dawson_create(const char *arg, void **state, char *canon, size_t cap,
+                         nimber_error *err) {
     (void)arg;
     return named_create("0.07", "dawson", state, canon, cap, err);
 }
 
 /* grundy-game: split into two unequal non-empty heaps. */
-static int grundy_create(const char *arg, void **state, char *canon,
-                         size_t cap, nimber_error *err) {
+static int grundy_create(const char *arg, void **state, char *canon, size_t cap,
+                         nimber_error *err) {
     (void)arg;
     tb_state *st = tb_new();
     if (!st)
@@ -980,13 +983,17 @@ static int tb_period(void *state, uint64_t max, nimber_period *out,
     .set_algorithm = tb_set_algorithm, .set_progress = tb_set_progress
 
 const nimber_family nb_family_octal = {
-    .name = "octal", .has_argument = 1,
+    .name = "octal",
+    .has_argument = 1,
     .usage = "octal:CODE, e.g. octal:0.137 or octal:4.07",
-    .create = octal_create, TB_OPS};
+    .create = octal_create,
+    TB_OPS};
 
-const nimber_family nb_family_hex = {
-    .name = "hex", .has_argument = 1, .usage = "hex:CODE, e.g. hex:0.F",
-    .create = hex_create, TB_OPS};
+const nimber_family nb_family_hex = {.name = "hex",
+                                     .has_argument = 1,
+                                     .usage = "hex:CODE, e.g. hex:0.F",
+                                     .create = hex_create,
+                                     TB_OPS};
 
 const nimber_family nb_family_kayles = {
     .name = "kayles", .usage = "kayles", .create = kayles_create, TB_OPS};
@@ -994,6 +1001,7 @@ const nimber_family nb_family_kayles = {
 const nimber_family nb_family_dawson = {
     .name = "dawson", .usage = "dawson", .create = dawson_create, TB_OPS};
 
-const nimber_family nb_family_grundy_game = {
-    .name = "grundy-game", .usage = "grundy-game", .create = grundy_create,
-    TB_OPS};
+const nimber_family nb_family_grundy_game = {.name = "grundy-game",
+                                             .usage = "grundy-game",
+                                             .create = grundy_create,
+                                             TB_OPS};

@@ -22,7 +22,8 @@ static int naive_legal(int g, uint64_t h, const uint64_t *to, unsigned nto) {
     switch (g) {
     case 0: return k <= 1 && sum < h;
     case 1: return k <= 1 && sum < h && (h - sum == 1 || h - sum == 3);
-    case 2: return h > 0 && k <= 2 && (k < 1 || t[0] < h) && (k < 2 || t[1] < h);
+    case 2:
+        return h > 0 && k <= 2 && (k < 1 || t[0] < h) && (k < 2 || t[1] < h);
     case 3: /* 0.77: remove 1 or 2, leave 0, 1 or 2 heaps */
         return h > sum && h - sum <= 2 && k <= 2;
     default: /* lasker: take, or split into two non-empty heaps */

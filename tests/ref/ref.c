@@ -48,11 +48,12 @@ static void gen(const char *p, int scale) {
             printf("%llu%s", (unsigned long long)between(1, amax), sep());
         printf("\n");
     } else if (!strcmp(p, "acwing-893")) {
-        uint64_t k = between(1, scale ? 300 : 100), hmax = scale ? 100000 : 10000;
+        uint64_t k = between(1, scale ? 300 : 100),
+                 hmax = scale ? 100000 : 10000;
         printf("%llu\n", (unsigned long long)k);
         for (uint64_t i = 0; i < k; i++) /* may repeat: a set is meant */
-            printf("%llu%s", (unsigned long long)between(1, scale ? 200 : 10000),
-                   sep());
+            printf("%llu%s",
+                   (unsigned long long)between(1, scale ? 200 : 10000), sep());
         uint64_t n = between(1, scale ? 1000 : 100);
         printf("\n%llu\n", (unsigned long long)n);
         for (uint64_t i = 0; i < n; i++)

@@ -114,6 +114,8 @@ static inline uint64_t test_rand(void) {
 }
 
 /* Uniform in [0, n). */
-static inline uint64_t test_below(uint64_t n) { return n ? test_rand() % n : 0; }
+static inline uint64_t test_below(uint64_t n) {
+    return n ? test_rand() % n : 0;
+}
 
 #endif /* BRUTE_H */

@@ -58,7 +58,8 @@ static int scan_all(nimber_scanner *sc, uint64_t *out, size_t *n,
 
 /* Random valid text: numbers of every length, separators of every kind. */
 static size_t random_text(char *buf, uint64_t *want, size_t *nwant) {
-    static const char *seps[] = {" ", "\n", "\r\n", "\t", "  \n\n ", "\r\n\r\n"};
+    static const char *seps[] = {" ",  "\n",      "\r\n",
+                                 "\t", "  \n\n ", "\r\n\r\n"};
     size_t len = 0, n = 0, count = test_below(300);
     if (test_below(2))
         len += (size_t)sprintf(buf, "%s", seps[test_below(6)]);
@@ -126,7 +127,8 @@ static void naive_where(const char *s, size_t off, uint64_t *l, uint64_t *c) {
 static void test_scan_errors(void **state) {
     (void)state;
     test_seed("test_scan_errors");
-    static const char bad[] = {'x', '-', '+', '.', ',', 0, (char)0xff, 'e', '/'};
+    static const char bad[] = {'x', '-',        '+', '.', ',',
+                               0,   (char)0xff, 'e', '/'};
     char *buf = malloc(1 << 16);
     uint64_t want[400], got[400];
     for (int t = 0; t < 600; t++) {
@@ -193,7 +195,8 @@ static void test_scan_xor(void **state) {
     size_t cap = (size_t)12 << 20;
     char *buf = malloc(cap);
     for (int t = 0; t < 6; t++) {
-        size_t len = 0, n = 0, target = t < 3 ? 5000 + test_below(100000) : (size_t)9 << 20;
+        size_t len = 0, n = 0,
+               target = t < 3 ? 5000 + test_below(100000) : (size_t)9 << 20;
         uint64_t want = 0;
         while (len < target) {
             uint64_t v;
@@ -206,7 +209,9 @@ static void test_scan_xor(void **state) {
             want ^= v;
             n++;
             len += (size_t)sprintf(buf + len, "%llu", (unsigned long long)v);
-            const char *sep = test_below(5) ? " " : test_below(2) ? "\n" : "\r\n  ";
+            const char *sep = test_below(5)   ? " "
+                              : test_below(2) ? "\n"
+                                              : "\r\n  ";
             len += (size_t)sprintf(buf + len, "%s", sep);
         }
         nimber_scanner *sc = nimber_scanner_from_memory(buf, len);
@@ -274,8 +279,9 @@ static void test_judge_random(void **state) {
             for (size_t j = 0; j < n; j++) {
                 uint64_t a = test_below(4) ? test_below(16) : test_rand();
                 x ^= a;
-                len += (size_t)sprintf(buf + len, "%llu%s", (unsigned long long)a,
-                                       test_below(3) ? " " : "\n");
+                len +=
+                    (size_t)sprintf(buf + len, "%llu%s", (unsigned long long)a,
+                                    test_below(3) ? " " : "\n");
             }
             want[i] = x != 0;
         }
@@ -324,7 +330,10 @@ static void test_judge_errors(void **state) {
         {"acwing-893", "2\n2 0\n1\n3\n", NIMBER_E_SYNTAX, 2, 3},
         {"acwing-893", "0\n1\n3\n", NIMBER_E_SYNTAX, 1, 2},
         {"luogu-u687148", "2\n1 5\n", NIMBER_E_EOF, 3, 1},
-        {"acwing-894", "1\n\0" "5", NIMBER_E_SYNTAX, 2, 1},
+        {"acwing-894",
+         "1\n\0"
+         "5",
+         NIMBER_E_SYNTAX, 2, 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         nimber_verdicts v;
@@ -434,8 +443,10 @@ static void test_sub_far(void **state) {
         nimber_game *g;
         assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
         /* Ask a huge heap first, then small ones. */
-        uint64_t probes[] = {UINT64_MAX, UINT64_MAX - 1, 1ull << 63,
-                             123456789012345ull, N - 1, 0, 1, 77};
+        uint64_t probes[] = {UINT64_MAX, UINT64_MAX - 1,
+                             1ull << 63, 123456789012345ull,
+                             N - 1,      0,
+                             1,          77};
         for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
             uint64_t h = probes[i];
             uint64_t idx = h < P ? h : P + (h - P) % Q;
@@ -461,7 +472,8 @@ static void test_sub_bash(void **state) {
     assert_int_equal(nimber_heap_value(g, UINT64_MAX, &v, NULL), 0);
     assert_true(v.lo == UINT64_MAX % 1000000000001ull);
     nimber_game_free(g);
-    assert_int_equal(nimber_game_parse("sub:1-18446744073709551615", &g, NULL), 0);
+    assert_int_equal(nimber_game_parse("sub:1-18446744073709551615", &g, NULL),
+                     0);
     assert_int_equal(nimber_heap_value(g, 12345, &v, NULL), 0);
     assert_int_equal(v.lo, 12345);
     nimber_game_free(g);
@@ -469,10 +481,20 @@ static void test_sub_bash(void **state) {
 
 static void test_spec_errors(void **state) {
     (void)state;
-    const char *bad[] = {"sub:",    "sub:0",     "sub:5,5",   "sub:3-1",
-                         "sub:1,,2", "sub:a",     "sub:2,",    "sub:1-3,2",
-                         "sub:18446744073709551616", "sub",   "nim:3",
-                         "octopus", "",          "sub:1-2000000,5000000"};
+    const char *bad[] = {"sub:",
+                         "sub:0",
+                         "sub:5,5",
+                         "sub:3-1",
+                         "sub:1,,2",
+                         "sub:a",
+                         "sub:2,",
+                         "sub:1-3,2",
+                         "sub:18446744073709551616",
+                         "sub",
+                         "nim:3",
+                         "octopus",
+                         "",
+                         "sub:1-2000000,5000000"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         nimber_game *g = (nimber_game *)1;
         nimber_error err;
@@ -552,11 +574,17 @@ static void test_alloc_failures(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_scan_valid),     cmocka_unit_test(test_scan_errors),
-        cmocka_unit_test(test_scan_range),     cmocka_unit_test(test_scan_xor),     cmocka_unit_test(test_judge_random),
-        cmocka_unit_test(test_judge_errors),   cmocka_unit_test(test_split_formula),
-        cmocka_unit_test(test_sub_far),        cmocka_unit_test(test_sub_bash),
-        cmocka_unit_test(test_spec_errors),    cmocka_unit_test(test_alloc_failures),
+        cmocka_unit_test(test_scan_valid),
+        cmocka_unit_test(test_scan_errors),
+        cmocka_unit_test(test_scan_range),
+        cmocka_unit_test(test_scan_xor),
+        cmocka_unit_test(test_judge_random),
+        cmocka_unit_test(test_judge_errors),
+        cmocka_unit_test(test_split_formula),
+        cmocka_unit_test(test_sub_far),
+        cmocka_unit_test(test_sub_bash),
+        cmocka_unit_test(test_spec_errors),
+        cmocka_unit_test(test_alloc_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -148,11 +148,12 @@ static void check_position(brute *b, heap_ctx *ctx, nimber_game **g,
         uint64_t h[BK_MAX];
         for (int i = 0; i < len[s]; i++)
             h[i] = segs[s][i];
-        assert_int_equal(nimber_position_add(pos, g[s], h, (size_t)len[s], NULL),
-                         NIMBER_OK);
+        assert_int_equal(
+            nimber_position_add(pos, g[s], h, (size_t)len[s], NULL), NIMBER_OK);
     }
     nimber_solution sol;
-    assert_int_equal(nimber_position_solve(pos, 1000000, &sol, NULL), NIMBER_OK);
+    assert_int_equal(nimber_position_solve(pos, 1000000, &sol, NULL),
+                     NIMBER_OK);
     assert_int_equal(sol.outcome, win ? NIMBER_OUTCOME_N : NIMBER_OUTCOME_P);
     assert_int_equal(sol.has_value, !misere);
     if (!misere)
@@ -351,10 +352,12 @@ static void test_staircase(void **state) {
             }
             int win = brute_win(&b, &k);
             nimber_position *pos = nimber_position_create();
-            assert_int_equal(nimber_position_add(pos, g, a, (size_t)n, NULL), 0);
+            assert_int_equal(nimber_position_add(pos, g, a, (size_t)n, NULL),
+                             0);
             nimber_solution sol;
             assert_int_equal(nimber_position_solve(pos, 1000, &sol, NULL), 0);
-            assert_int_equal(sol.outcome, win ? NIMBER_OUTCOME_N : NIMBER_OUTCOME_P);
+            assert_int_equal(sol.outcome,
+                             win ? NIMBER_OUTCOME_N : NIMBER_OUTCOME_P);
             /* Every listed move leads to a lost position, and the number of
              * moves equals the brute force's count of such moves. */
             size_t want = 0;
@@ -375,7 +378,8 @@ static void test_staircase(void **state) {
                 unsigned cc = (unsigned)(mv->from - mv->to[0]);
                 nk.b[mv->heap] = (unsigned char)mv->to[0];
                 if (mv->heap > 0)
-                    nk.b[mv->heap - 1] = (unsigned char)(nk.b[mv->heap - 1] + cc);
+                    nk.b[mv->heap - 1] =
+                        (unsigned char)(nk.b[mv->heap - 1] + cc);
                 assert_false(brute_win(&b, &nk));
             }
             nimber_solution_clear(&sol);
@@ -483,7 +487,8 @@ static void test_split_huge(void **state) {
     nimber_game *sp;
     assert_int_equal(nimber_game_parse("split", &sp, NULL), 0);
     for (int r = 0; r < 300; r++) {
-        uint64_t h[2] = {UINT64_MAX - test_below(1000), test_rand() >> test_below(64)};
+        uint64_t h[2] = {UINT64_MAX - test_below(1000),
+                         test_rand() >> test_below(64)};
         nimber_position *pos = nimber_position_create();
         assert_int_equal(nimber_position_add(pos, sp, h, 2, NULL), 0);
         nimber_solution sol;
@@ -530,11 +535,16 @@ static void test_rules_of_use(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_nim),          cmocka_unit_test(test_misere_nim),
-        cmocka_unit_test(test_split),        cmocka_unit_test(test_sub_fixed),
-        cmocka_unit_test(test_sub_random),   cmocka_unit_test(test_sums),
-        cmocka_unit_test(test_staircase),    cmocka_unit_test(test_single_heaps),
-        cmocka_unit_test(test_rules_of_use), cmocka_unit_test(test_split_moves),
+        cmocka_unit_test(test_nim),
+        cmocka_unit_test(test_misere_nim),
+        cmocka_unit_test(test_split),
+        cmocka_unit_test(test_sub_fixed),
+        cmocka_unit_test(test_sub_random),
+        cmocka_unit_test(test_sums),
+        cmocka_unit_test(test_staircase),
+        cmocka_unit_test(test_single_heaps),
+        cmocka_unit_test(test_rules_of_use),
+        cmocka_unit_test(test_split_moves),
         cmocka_unit_test(test_split_huge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -97,7 +97,8 @@ static void check_tokens(const small_graph *g, nimber_game *game, int k) {
             c /= g->n;
         }
         nimber_position *pos = nimber_position_create();
-        assert_int_equal(nimber_position_add(pos, game, tok, (size_t)k, NULL), 0);
+        assert_int_equal(nimber_position_add(pos, game, tok, (size_t)k, NULL),
+                         0);
         nimber_solution sol;
         assert_int_equal(nimber_position_solve(pos, 10000, &sol, NULL), 0);
         int want = res[s];
@@ -171,7 +172,8 @@ static void test_long_path(void **state) {
         fprintf(f, "%d %d\n", i, i + 1);
     fclose(f);
     nimber_game *g;
-    assert_int_equal(nimber_game_parse("graph:/tmp/nimber-test-path.txt", &g, NULL), 0);
+    assert_int_equal(
+        nimber_game_parse("graph:/tmp/nimber-test-path.txt", &g, NULL), 0);
     nimber_value v;
     for (uint64_t u = 0; u < N; u += 99991) {
         assert_int_equal(nimber_heap_value(g, u, &v, NULL), 0);
@@ -184,7 +186,8 @@ static void test_long_path(void **state) {
     for (int i = 0; i < N; i++)
         fprintf(f, "%d %d\n", i, (i + 1) % N);
     fclose(f);
-    assert_int_equal(nimber_game_parse("graph:/tmp/nimber-test-path.txt", &g, NULL), 0);
+    assert_int_equal(
+        nimber_game_parse("graph:/tmp/nimber-test-path.txt", &g, NULL), 0);
     assert_int_equal(nimber_heap_value(g, 12345, &v, NULL), 0);
     assert_true(nimber_value_is_infinite(v));
     nimber_game_free(g);
@@ -199,12 +202,12 @@ static void test_graph_errors(void **state) {
         int code;
         uint64_t line, col;
     } cases[] = {
-        {"3 2\n0 1\n0 1\n", NIMBER_E_SYNTAX, 3, 1},      /* repeated edge */
-        {"3 2\n0 1\n0 7\n", NIMBER_E_SYNTAX, 3, 3},      /* unknown node */
-        {"3 2\n0 1\n0", NIMBER_E_EOF, 3, 2},             /* truncated */
-        {"3 1\n0 1\n2 2\n", NIMBER_E_SYNTAX, 3, 1},      /* extra edge */
-        {"# c\n3 1 # x\n0 x\n", NIMBER_E_SYNTAX, 3, 3},  /* letter */
-        {"99999999999 0\n", NIMBER_E_LIMIT, 1, 1},       /* absurd size */
+        {"3 2\n0 1\n0 1\n", NIMBER_E_SYNTAX, 3, 1},     /* repeated edge */
+        {"3 2\n0 1\n0 7\n", NIMBER_E_SYNTAX, 3, 3},     /* unknown node */
+        {"3 2\n0 1\n0", NIMBER_E_EOF, 3, 2},            /* truncated */
+        {"3 1\n0 1\n2 2\n", NIMBER_E_SYNTAX, 3, 1},     /* extra edge */
+        {"# c\n3 1 # x\n0 x\n", NIMBER_E_SYNTAX, 3, 3}, /* letter */
+        {"99999999999 0\n", NIMBER_E_LIMIT, 1, 1},      /* absurd size */
         {"2 1000000000000000000\n0 1\n", NIMBER_E_EOF, 3, 1},
         {"", NIMBER_E_EOF, 1, 1},
     };

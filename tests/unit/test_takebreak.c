@@ -285,8 +285,8 @@ static void test_random_codes_brute(void **state) {
  * the first nd values, sparse and the default on nf >= nd values. */
 static void compare_algorithms(const char *spec, unsigned nd, unsigned nf) {
     nimber_game *g[3];
-    static const nimber_algorithm algo[3] = {NIMBER_ALGO_DIRECT,
-                                             NIMBER_ALGO_SPARSE, NIMBER_ALGO_AUTO};
+    static const nimber_algorithm algo[3] = {
+        NIMBER_ALGO_DIRECT, NIMBER_ALGO_SPARSE, NIMBER_ALGO_AUTO};
     nimber_value *v[3];
     for (int i = 0; i < 3; i++) {
         unsigned n = i == 0 ? nd : nf;
@@ -404,7 +404,9 @@ static void test_mixed_sum(void **state) {
             assert_true(sol.nmoves > 0);
         for (size_t i = 0; i < sol.nmoves; i++) {
             const nimber_move *mv = &sol.moves[i];
-            nimber_game *gm = mv->component == 0 ? k : mv->component == 1 ? n : s;
+            nimber_game *gm = mv->component == 0   ? k
+                              : mv->component == 1 ? n
+                                                   : s;
             uint64_t rest[3] = {hk, hn, hs};
             nimber_value total = {0, 0}, v;
             for (int c = 0; c < 3; c++) {
@@ -433,9 +435,9 @@ static void test_code_errors(void **state) {
     char long_code[400] = "octal:0."; /* 300 digits: too many */
     for (int i = 0; i < 300; i++)
         strcat(long_code, "7");
-    const char *bad[] = {"octal:0.8", "octal:", "hex:0.G", "octal:1.5",
+    const char *bad[] = {"octal:0.8", "octal:",   "hex:0.G",     "octal:1.5",
                          "octal:2.1", "octal:0.", "octal:0.000", "octal:07",
-                         "hex:1.1", long_code, "kayles:3"};
+                         "hex:1.1",   long_code,  "kayles:3"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         nimber_game *g = NULL;
         nimber_error err;
