@@ -77,6 +77,15 @@ int cli_fail(int code, const nimber_error *err, int data);
  * Prints the error and returns 0 on failure. */
 int cli_parse_u64(const char *what, const char *s, uint64_t *out);
 
+/* For commands that take one GAME: a plain argument becomes *spec (a
+ * second one is an error), anything else starting with '-' is an unknown
+ * option.  Prints the error; returns 0 or EXIT_USAGE. */
+int cli_game_arg(const char *cmd, const char *arg, const char **spec);
+
+/* The value after option argv[*i] (advancing *i), or NULL after printing
+ * "CMD: OPTION needs a value". */
+const char *cli_option_value(const char *cmd, int argc, char **argv, int *i);
+
 /* 1 if arg is "-h" or "--help". */
 int cli_is_help(const char *arg);
 

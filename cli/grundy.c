@@ -65,26 +65,17 @@ int cmd_grundy(int argc, char **argv) {
             return cli_finish_output();
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
-        } else if (strcmp(argv[i], "--upto") == 0 ||
-                   strcmp(argv[i], "--algorithm") == 0) {
-            if (i + 1 >= argc) {
-                cli_error("grundy: %s needs a value", argv[i]);
+        } else if (strcmp(argv[i], "--upto") == 0) {
+            const char *v = cli_option_value("grundy", argc, argv, &i);
+            if (!v || !cli_parse_u64("--upto", v, &upto))
                 return EXIT_USAGE;
-            }
-            if (argv[i][2] == 'u') {
-                if (!cli_parse_u64("--upto", argv[++i], &upto))
-                    return EXIT_USAGE;
-                have_upto = 1;
-            } else if (!cli_parse_algorithm(argv[++i], &algo))
+            have_upto = 1;
+        } else if (strcmp(argv[i], "--algorithm") == 0) {
+            const char *v = cli_option_value("grundy", argc, argv, &i);
+            if (!v || !cli_parse_algorithm(v, &algo))
                 return EXIT_USAGE;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            cli_error("grundy: unknown option '%s'", argv[i]);
+        } else if (cli_game_arg("grundy", argv[i], &spec)) {
             return EXIT_USAGE;
-        } else if (spec) {
-            cli_error("grundy: unexpected argument '%s'", argv[i]);
-            return EXIT_USAGE;
-        } else {
-            spec = argv[i];
         }
     }
     if (!spec) {

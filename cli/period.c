@@ -38,20 +38,11 @@ int cmd_period(int argc, char **argv) {
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
         } else if (strcmp(argv[i], "--max") == 0) {
-            if (i + 1 >= argc) {
-                cli_error("period: --max needs a number");
+            const char *v = cli_option_value("period", argc, argv, &i);
+            if (!v || !cli_parse_u64("--max", v, &max))
                 return EXIT_USAGE;
-            }
-            if (!cli_parse_u64("--max", argv[++i], &max))
-                return EXIT_USAGE;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            cli_error("period: unknown option '%s'", argv[i]);
+        } else if (cli_game_arg("period", argv[i], &spec)) {
             return EXIT_USAGE;
-        } else if (spec) {
-            cli_error("period: unexpected argument '%s'", argv[i]);
-            return EXIT_USAGE;
-        } else {
-            spec = argv[i];
         }
     }
     if (!spec) {

@@ -73,6 +73,29 @@ int cli_parse_u64(const char *what, const char *s, uint64_t *out) {
     return 1;
 }
 
+/* Takes the GAME argument of a one-game command. */
+int cli_game_arg(const char *cmd, const char *arg, const char **spec) {
+    if (arg[0] == '-' && arg[1] != '\0') {
+        cli_error("%s: unknown option '%s'", cmd, arg);
+        return EXIT_USAGE;
+    }
+    if (*spec) {
+        cli_error("%s: unexpected argument '%s'", cmd, arg);
+        return EXIT_USAGE;
+    }
+    *spec = arg;
+    return 0;
+}
+
+/* Returns an option's value. */
+const char *cli_option_value(const char *cmd, int argc, char **argv, int *i) {
+    if (*i + 1 >= argc) {
+        cli_error("%s: %s needs a value", cmd, argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
 /* Recognises a help flag. */
 int cli_is_help(const char *arg) {
     return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;

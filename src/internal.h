@@ -54,6 +54,11 @@ int nb_fail_at(nimber_error *err, int code, uint64_t line, uint64_t column,
 #endif
     ;
 
+/* nb_scan_need: reads a number that must be there; at the end of input,
+ * NIMBER_E_EOF "input ends where WHAT was expected" at the place. */
+int nb_scan_need(nimber_scanner *sc, uint64_t *out, const char *what,
+                 nimber_error *err);
+
 /* Grundy-value arithmetic. */
 static inline nimber_value nb_val(uint64_t lo) {
     nimber_value v = {0, lo};

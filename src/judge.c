@@ -88,19 +88,6 @@ static int push_verdict(nimber_verdicts *v, int win, size_t *alloc,
     return NIMBER_OK;
 }
 
-/* Reads one number that must be there; `what` names it in the error. */
-static int need(nimber_scanner *sc, uint64_t *out, const char *what,
-                nimber_error *err) {
-    int rc = nimber_scan_u64(sc, out, err);
-    if (rc == NIMBER_E_EOF) {
-        uint64_t l, c;
-        nimber_scanner_where(sc, &l, &c);
-        return nb_fail_at(err, rc, l, c, "input ends where %s was expected",
-                          what);
-    }
-    return rc;
-}
-
 /* Streams n heaps of a heapwise game and XORs their values. */
 static int stream_game(nimber_scanner *sc, uint64_t n, nimber_game *g,
                        nimber_value *x, nimber_error *err) {
@@ -110,7 +97,7 @@ static int stream_game(nimber_scanner *sc, uint64_t n, nimber_game *g,
         char what[64];
         snprintf(what, sizeof what, "heap %llu of %llu",
                  (unsigned long long)i + 1, (unsigned long long)n);
-        RETURN_IF_ERR(need(sc, &h, what, err));
+        RETURN_IF_ERR(nb_scan_need(sc, &h, what, err));
         nimber_value v;
         nimber_error e2;
         int rc = nimber_heap_value(g, h, &v, &e2);
@@ -157,7 +144,8 @@ static int u64_cmp(const void *a, const void *b) {
 static int read_set_nim(nimber_scanner *sc, size_t limit, int *win,
                         nimber_error *err) {
     uint64_t k;
-    RETURN_IF_ERR(need(sc, &k, "the count k of subtraction values", err));
+    RETURN_IF_ERR(
+        nb_scan_need(sc, &k, "the count k of subtraction values", err));
     if (k == 0) {
         uint64_t l, c;
         nimber_scanner_where(sc, &l, &c);
@@ -175,7 +163,7 @@ static int read_set_nim(nimber_scanner *sc, size_t limit, int *win,
         snprintf(what, sizeof what, "subtraction value %llu of %llu",
                  (unsigned long long)i + 1, (unsigned long long)k);
         uint64_t l, c;
-        if ((rc = need(sc, &v, what, err)) != NIMBER_OK)
+        if ((rc = nb_scan_need(sc, &v, what, err)) != NIMBER_OK)
             goto out;
         nimber_scanner_last(sc, &l, &c);
         if (v == 0) {
@@ -216,7 +204,7 @@ static int read_set_nim(nimber_scanner *sc, size_t limit, int *win,
         goto out;
     nimber_game_set_memory_limit(g, limit);
     uint64_t n;
-    if ((rc = need(sc, &n, "the count n of heaps", err)) != NIMBER_OK)
+    if ((rc = nb_scan_need(sc, &n, "the count n of heaps", err)) != NIMBER_OK)
         goto out;
     nimber_value x;
     if ((rc = stream_game(sc, n, g, &x, err)) != NIMBER_OK)
@@ -233,7 +221,7 @@ out:
 static int read_game_heaps(nimber_scanner *sc, const char *spec, int *win,
                            nimber_error *err) {
     uint64_t n;
-    RETURN_IF_ERR(need(sc, &n, "the count n of heaps", err));
+    RETURN_IF_ERR(nb_scan_need(sc, &n, "the count n of heaps", err));
     nimber_game *g;
     RETURN_IF_ERR(nimber_game_parse(spec, &g, err));
     nimber_value x;
@@ -251,7 +239,7 @@ static int run(const problem *pb, nimber_scanner *sc, size_t limit,
     int win = 0;
     const char *name = pb->name;
     if (strcmp(name, "acwing-891") == 0 || strcmp(name, "acwing-892") == 0) {
-        RETURN_IF_ERR(need(sc, &n, "the count n", err));
+        RETURN_IF_ERR(nb_scan_need(sc, &n, "the count n", err));
         if (name[9] == '1')
             RETURN_IF_ERR(nimber_scan_xor(sc, n, &x, err));
         else
@@ -263,12 +251,12 @@ static int run(const problem *pb, nimber_scanner *sc, size_t limit,
         RETURN_IF_ERR(read_game_heaps(sc, "split", &win, err));
     } else { /* luogu-u687148 */
         uint64_t t;
-        RETURN_IF_ERR(need(sc, &t, "the number of cases T", err));
+        RETURN_IF_ERR(nb_scan_need(sc, &t, "the number of cases T", err));
         for (uint64_t i = 0; i < t; i++) {
             char what[80];
             snprintf(what, sizeof what, "N of case %llu of %llu",
                      (unsigned long long)i + 1, (unsigned long long)t);
-            RETURN_IF_ERR(need(sc, &n, what, err));
+            RETURN_IF_ERR(nb_scan_need(sc, &n, what, err));
             RETURN_IF_ERR(nimber_scan_xor(sc, n, &x, err));
             RETURN_IF_ERR(push_verdict(v, x != 0, alloc, err));
         }

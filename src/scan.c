@@ -665,3 +665,16 @@ int nimber_scan_end(nimber_scanner *sc, nimber_error *err) {
     }
     return NIMBER_OK;
 }
+
+/* Reads a number that must be there, naming it when the input ends. */
+int nb_scan_need(nimber_scanner *sc, uint64_t *out, const char *what,
+                 nimber_error *err) {
+    int rc = nimber_scan_u64(sc, out, err);
+    if (rc == NIMBER_E_EOF) {
+        uint64_t l, c;
+        nimber_scanner_where(sc, &l, &c);
+        return nb_fail_at(err, rc, l, c, "input ends where %s was expected",
+                          what);
+    }
+    return rc;
+}

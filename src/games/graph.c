@@ -102,19 +102,6 @@ static int slurp(int fd, char **out, size_t *len, size_t limit,
     return NIMBER_OK;
 }
 
-/* Reads one number that must be there. */
-static int need(nimber_scanner *sc, uint64_t *v, const char *what,
-                nimber_error *err) {
-    int rc = nimber_scan_u64(sc, v, err);
-    if (rc == NIMBER_E_EOF) {
-        uint64_t l, c;
-        nimber_scanner_where(sc, &l, &c);
-        return nb_fail_at(err, rc, l, c, "input ends where %s was expected",
-                          what);
-    }
-    return rc;
-}
-
 /* Fails at the place of the last number read. */
 static int fail_last(nimber_scanner *sc, nimber_error *err, int code,
                      const char *msg, unsigned long long a,
@@ -150,7 +137,7 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
     uint64_t n, m;
     uint32_t *eu = NULL, *ev = NULL, *mark = NULL;
     size_t ecap = 0;
-    int rc = need(sc, &n, "the node count N", err);
+    int rc = nb_scan_need(sc, &n, "the node count N", err);
     if (rc == NIMBER_OK && n > UINT32_MAX - 2)
         rc = fail_last(sc, err, NIMBER_E_LIMIT,
                        "%llu nodes: at most %llu are supported",
@@ -161,13 +148,13 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
                        (unsigned long long)n,
                        (unsigned long long)(g->limit >> 20));
     if (rc == NIMBER_OK)
-        rc = need(sc, &m, "the edge count M", err);
+        rc = nb_scan_need(sc, &m, "the edge count M", err);
     for (uint64_t k = 0; rc == NIMBER_OK && k < m; k++) {
         uint64_t u, v;
         char what[64];
         snprintf(what, sizeof what, "edge %llu of %llu",
                  (unsigned long long)k + 1, (unsigned long long)m);
-        if ((rc = need(sc, &u, what, err)) != NIMBER_OK)
+        if ((rc = nb_scan_need(sc, &u, what, err)) != NIMBER_OK)
             break;
         if (u >= n) {
             rc = fail_last(sc, err, NIMBER_E_SYNTAX,
@@ -175,7 +162,7 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
                            (unsigned long long)u, (unsigned long long)n - 1);
             break;
         }
-        if ((rc = need(sc, &v, what, err)) != NIMBER_OK)
+        if ((rc = nb_scan_need(sc, &v, what, err)) != NIMBER_OK)
             break;
         if (v >= n) {
             rc = fail_last(sc, err, NIMBER_E_SYNTAX,

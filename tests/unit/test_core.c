@@ -628,12 +628,12 @@ static void test_alloc_failures(void **state) {
             carried_on++;
             if (getenv("NIMBER_TEST_VERBOSE"))
                 fprintf(stderr, "allocation %ld failed silently\n", n);
-        }
-        else
+        } else
             assert_int_equal(rc, NIMBER_E_NOMEM);
     }
     if (carried_on >= 10)
-        fail_msg("%ld of %ld allocation failures went unreported", carried_on, total);
+        fail_msg("%ld of %ld allocation failures went unreported", carried_on,
+                 total);
     nimber_set_allocator(NULL, NULL, NULL);
 }
 
