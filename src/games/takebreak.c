@@ -102,8 +102,9 @@ typedef struct {
     size_t nrare, rarecap;
     uint64_t *stamp; /* stamp[v] == n+1: v is an option of n */
     size_t nstamp;
-    uint64_t *need, *seen; /* bit sets of values: nstamp/64 + 1 words,
-                              and four such for seen */
+    uint64_t *need, *seen;  /* bit sets of values: nstamp/64 + 1 words,
+                               and four such for seen */
+    uint64_t *enum_bits[2]; /* bit v: parity(v & mask) is 0 / 1 */
     /* Periods. */
     int provable; /* the theorem applies to these rules */
     int found;
@@ -191,6 +192,19 @@ static int widen(tb_state *st, nimber_error *err) {
     return NIMBER_OK;
 }
 
+/* Sets enum_bits for the current mask over the whole stamp range. */
+static void fill_enum_bits(tb_state *st) {
+    size_t words = st->nstamp / 64 + 1;
+    for (size_t i = 0; i < words; i++) {
+        uint64_t odd = 0;
+        for (unsigned b = 0; b < 64; b++)
+            odd |= (uint64_t)__builtin_parity((uint32_t)(i * 64 + b) & st->mask)
+                   << b;
+        st->enum_bits[1][i] = odd;
+        st->enum_bits[0][i] = ~odd;
+    }
+}
+
 /* Makes the stamp array cover every option value and every mex. */
 static int ensure_stamp(tb_state *st, nimber_error *err) {
     size_t p2 = 1;
@@ -217,6 +231,13 @@ static int ensure_stamp(tb_state *st, nimber_error *err) {
     if (!b)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     st->seen = b;
+    for (int e = 0; e < 2; e++) {
+        uint64_t *eb = nb_realloc(st->enum_bits[e], words * sizeof *eb);
+        if (!eb)
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        st->enum_bits[e] = eb;
+    }
+    fill_enum_bits(st);
     return NIMBER_OK;
 }
 
@@ -292,7 +313,6 @@ static inline __attribute__((always_inline)) uint32_t
 sparse_value(tb_state *st, uint64_t n, int w) {
     uint64_t gen = n + 1;
     const void *tab = st->tab;
-    uint32_t mask = st->mask;
     int e = enum_parity(st, n);
     mark_simple(st, n, w, gen);
     /* Every split with a rare heap: all the common options, some rare.
@@ -328,27 +348,36 @@ sparse_value(tb_state *st, uint64_t n, int w) {
                         gen;
         }
     }
-    /* c: the smallest common value that is not an option. */
-    uint32_t c = 0;
-    while (st->stamp[c] == gen || __builtin_parity(c & mask) != e)
-        c++;
-    /* need: the values below c not yet seen (all of the rare parity). */
-    size_t nw = c / 64 + 1;
+    /* c: the smallest common value that is not an option; need: the
+     * values below c not yet seen (all of the rare parity).  Word by word:
+     * 64 stamps compared at once, then the parity patterns of the mask. */
     uint64_t *need = st->need, left = 0;
+    const uint64_t *common = st->enum_bits[e], *rarebits = st->enum_bits[e ^ 1];
+    uint32_t c = 0;
+    size_t nw = 0;
+    for (;; nw++) {
+        uint64_t unseen = 0;
+        for (unsigned b = 0; b < 64; b++)
+            unseen |= (uint64_t)(stamp[nw * 64 + b] != gen) << b;
+        uint64_t hit = unseen & common[nw];
+        need[nw] = unseen & rarebits[nw];
+        if (hit) {
+            unsigned bit = (unsigned)__builtin_ctzll(hit);
+            c = (uint32_t)(nw * 64 + bit);
+            need[nw] &= bit ? (1ull << bit) - 1 : 0; /* only below c */
+            break;
+        }
+    }
+    nw++;
+    for (size_t i = 0; i < nw; i++)
+        left |= need[i];
     /* Four bit sets, one per step modulo 4: consecutive updates of one
      * word would otherwise wait for each other through memory. */
     size_t sw = st->nstamp / 64 + 1; /* every option value is below */
     uint64_t *s0 = st->seen, *s1 = s0 + sw, *s2 = s1 + sw, *s3 = s2 + sw;
-    for (size_t i = 0; i < nw; i++)
-        need[i] = 0;
-    memset(s0, 0, 4 * sw * sizeof *s0);
-    for (uint32_t v = 0; v < c; v++)
-        if (st->stamp[v] != gen)
-            need[v / 64] |= 1ull << (v % 64);
-    for (size_t i = 0; i < nw; i++)
-        left |= need[i];
     if (!left)
         return c;
+    memset(s0, 0, 4 * sw * sizeof *s0);
     /* Scan splits in order, 64 at a time, noting every value below c in a
      * bit set, until every needed value has been seen. */
     for (int i = 0; i < st->nsplit2; i++) {
@@ -491,6 +520,7 @@ static int choose_mask(tb_state *st, nimber_error *err) {
         return NIMBER_OK;
     st->mask = best_mask;
     st->domain = best_domain;
+    fill_enum_bits(st);
     for (uint64_t i = 1; i < st->count; i++)
         if (!is_common(st, G(st, i), i))
             RETURN_IF_ERR(add_rare(st, i, err));
@@ -722,6 +752,8 @@ static void tb_destroy(void *state) {
     nb_free(st->stamp);
     nb_free(st->need);
     nb_free(st->seen);
+    nb_free(st->enum_bits[0]);
+    nb_free(st->enum_bits[1]);
     nb_free(st);
 }
 
