@@ -225,8 +225,5 @@ int cli_take_memory_option(int argc, char **argv) {
 
 /* Parses a game and gives it the memory limit. */
 int cli_game_parse(const char *spec, nimber_game **g, nimber_error *err) {
-    int rc = nimber_game_parse(spec, g, err);
-    if (rc == NIMBER_OK && cli_memory_limit)
-        nimber_game_set_memory_limit(*g, cli_memory_limit);
-    return rc;
+    return nimber_game_parse_limited(spec, cli_memory_limit, g, err);
 }

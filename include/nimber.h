@@ -143,6 +143,12 @@ typedef struct nimber_game nimber_game;
  * message naming the offending part; NIMBER_E_NOMEM. */
 int nimber_game_parse(const char *spec, nimber_game **out, nimber_error *err);
 
+/* nimber_game_parse_limited: nimber_game_parse with a memory limit (bytes;
+ * 0 for the default) that applies from the start — graph:FILE reads its
+ * file while parsing.  Since 0.2.0. */
+int nimber_game_parse_limited(const char *spec, size_t memory_limit,
+                              nimber_game **out, nimber_error *err);
+
 /* nimber_game_free: frees a game; NULL is ignored. */
 void nimber_game_free(nimber_game *game);
 

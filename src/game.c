@@ -13,8 +13,14 @@
 
 #include <string.h>
 
-/* Parses spec by looking its name up in the registry. */
+/* Parses spec with the default memory limit. */
 int nimber_game_parse(const char *spec, nimber_game **out, nimber_error *err) {
+    return nimber_game_parse_limited(spec, 0, out, err);
+}
+
+/* Parses spec by looking its name up in the registry. */
+int nimber_game_parse_limited(const char *spec, size_t limit, nimber_game **out,
+                              nimber_error *err) {
     if (!spec || !out)
         return nb_fail(err, NIMBER_E_ARG, "no game given");
     *out = NULL;
@@ -49,15 +55,19 @@ int nimber_game_parse(const char *spec, nimber_game **out, nimber_error *err) {
         nb_free(g);
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
-    int rc =
-        fam->create(colon ? colon + 1 : NULL, &g->state, g->spec, cap, err);
+    const char *arg = colon ? colon + 1 : NULL;
+    if (!limit)
+        limit = NB_DEFAULT_MEMORY_LIMIT;
+    int rc = fam->create_limited
+                 ? fam->create_limited(arg, limit, &g->state, g->spec, cap, err)
+                 : fam->create(arg, &g->state, g->spec, cap, err);
     if (rc != NIMBER_OK) {
         nb_free(g->spec);
         nb_free(g);
         return rc;
     }
     if (fam->set_memory_limit)
-        fam->set_memory_limit(g->state, NB_DEFAULT_MEMORY_LIMIT);
+        fam->set_memory_limit(g->state, limit);
     *out = g;
     return NIMBER_OK;
 }

@@ -41,6 +41,10 @@ typedef struct nimber_family {
      * canon_cap bytes.  Errors: NIMBER_E_SPEC with a message. */
     int (*create)(const char *arg, void **state, char *canon, size_t canon_cap,
                   nimber_error *err);
+    /* Optional: create that honours a memory limit while creating (for
+     * families that read data when parsed); used instead of create. */
+    int (*create_limited)(const char *arg, size_t limit, void **state,
+                          char *canon, size_t canon_cap, nimber_error *err);
     /* Optional: frees state. */
     void (*destroy)(void *state);
 

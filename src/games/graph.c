@@ -142,7 +142,7 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
         rc = fail_last(sc, err, NIMBER_E_LIMIT,
                        "%llu nodes: at most %llu are supported",
                        (unsigned long long)n, UINT32_MAX - 2ull);
-    if (rc == NIMBER_OK && n * 20 > g->limit)
+    if (rc == NIMBER_OK && n * 40 > g->limit)
         rc = fail_last(sc, err, NIMBER_E_LIMIT,
                        "%llu nodes need more than the memory limit (%llu MiB)",
                        (unsigned long long)n,
@@ -172,7 +172,7 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
         }
         if (k == ecap) { /* grow with the edges actually read */
             size_t nc = ecap ? ecap * 2 : 1024;
-            if ((uint64_t)nc * 20 + n * 20 > g->limit) {
+            if ((uint64_t)nc * 20 + n * 40 > g->limit) {
                 rc = fail_last(sc, err, NIMBER_E_LIMIT,
                                "%llu edges and %llu nodes need more than the "
                                "memory limit",
@@ -370,9 +370,9 @@ static int compute_values(graph_state *g, nimber_error *err) {
     return rc;
 }
 
-/* Reads graph:FILE and computes all values. */
-static int graph_create(const char *arg, void **state, char *canon, size_t cap,
-                        nimber_error *err) {
+/* Reads graph:FILE and computes all values, within a memory limit. */
+static int graph_create_limited(const char *arg, size_t limit, void **state,
+                                char *canon, size_t cap, nimber_error *err) {
     if (!*arg)
         return nb_fail(
             err, NIMBER_E_SPEC,
@@ -380,7 +380,7 @@ static int graph_create(const char *arg, void **state, char *canon, size_t cap,
     graph_state *g = nb_calloc(1, sizeof *g);
     if (!g)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    g->limit = NB_DEFAULT_MEMORY_LIMIT;
+    g->limit = limit;
     g->path = nb_strdup(arg);
     int fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
     int rc =
@@ -498,7 +498,7 @@ const nimber_family nb_family_graph = {
     .name = "graph",
     .has_argument = 1,
     .usage = "graph:FILE (graph:- reads standard input)",
-    .create = graph_create,
+    .create_limited = graph_create_limited,
     .destroy = graph_destroy,
     .heap_value = graph_heap_value,
     .heap_moves = graph_heap_moves,

@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) {
     snprintf(spec, sizeof spec, "graph:/dev/fd/%d", fd);
     nimber_game *g;
     nimber_error err;
-    int rc = nimber_game_parse(spec, &g, &err);
+    int rc = nimber_game_parse_limited(spec, 64 << 20, &g, &err);
     close(fd);
     if (rc != NIMBER_OK)
         return 0;

@@ -19,19 +19,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) {
         return 0;
     nimber_game *g;
     nimber_error err;
-    if (nimber_game_parse(spec, &g, &err) != NIMBER_OK) {
+    if (nimber_game_parse_limited(spec, 1 << 20, &g, &err) != NIMBER_OK) {
         if (!err.message[0])
             abort(); /* an error always says what */
         return 0;
     }
     nimber_game *h;
-    if (nimber_game_parse(nimber_game_spec(g), &h, &err) != NIMBER_OK)
+    if (nimber_game_parse_limited(nimber_game_spec(g), 1 << 20, &h, &err) !=
+        NIMBER_OK)
         abort();
     if (strcmp(nimber_game_spec(g), nimber_game_spec(h)))
         abort();
     if (nimber_game_flags(g) & NIMBER_GAME_HEAPWISE) {
-        nimber_game_set_memory_limit(g, 1 << 20);
-        nimber_game_set_memory_limit(h, 1 << 20);
         for (uint64_t x = 0; x < 64; x++) {
             nimber_value a, b;
             int ra = nimber_heap_value(g, x, &a, NULL);

@@ -234,11 +234,37 @@ static void test_graph_errors(void **state) {
     assert_int_equal(nimber_game_parse("graph:", &g, &err), NIMBER_E_SPEC);
 }
 
+/* Regressions found by fuzz_graph: a file claiming ~10^8 nodes with one
+ * edge made the reader allocate gigabytes (out of memory) or take seconds;
+ * under a memory limit both are refused at once, at the node count. */
+static void test_graph_fuzz_regressions(void **state) {
+    (void)state;
+    static const char *texts[] = {"88881883  1\n1 2\n# x\n",
+                                  "55515555\n4 2\n1 1\n5556\n4 3\n1 15\n"};
+    const char *path = "/tmp/nimber-test-fuzzreg.txt";
+    for (size_t i = 0; i < 2; i++) {
+        FILE *f = fopen(path, "w");
+        fputs(texts[i], f);
+        fclose(f);
+        nimber_game *g = NULL;
+        nimber_error err;
+        assert_int_equal(
+            nimber_game_parse_limited("graph:/tmp/nimber-test-fuzzreg.txt",
+                                      64 << 20, &g, &err),
+            NIMBER_E_LIMIT);
+        assert_int_equal(err.line, 1);
+        assert_int_equal(err.column, 1);
+        assert_null(g);
+    }
+    unlink(path);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_graphs),
         cmocka_unit_test(test_long_path),
         cmocka_unit_test(test_graph_errors),
+        cmocka_unit_test(test_graph_fuzz_regressions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
