@@ -115,3 +115,13 @@ move component 0 heap 0: 2 -> 0" ]
     status_is 64
     [ "$err" = "nimber: --algorithm 'fast': expected auto, direct or sparse" ]
 }
+
+@test "Ctrl-C stops a long computation cleanly: exit 130, nothing printed" {
+    run_split_int() {
+        timeout --preserve-status -s INT 1 "$NIMBER" "$@" > "$BATS_TEST_TMPDIR/out" 2> "$BATS_TEST_TMPDIR/err"
+    }
+    run run_split_int grundy octal:0.6 --upto 3000000
+    [ "$status" -eq 130 ]
+    [ ! -s "$BATS_TEST_TMPDIR/out" ]
+    [ "$(cat "$BATS_TEST_TMPDIR/err")" = "nimber: interrupted" ]
+}
