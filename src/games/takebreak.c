@@ -105,6 +105,7 @@ typedef struct {
     uint64_t *need, *seen;  /* bit sets of values: nstamp/64 + 1 words,
                                and four such for seen */
     uint64_t *enum_bits[2]; /* bit v: parity(v & mask) is 0 / 1 */
+    size_t vwords;          /* words holding every value below 2^bits(max) */
     /* Periods. */
     int provable; /* the theorem applies to these rules */
     int found;
@@ -210,6 +211,7 @@ static int ensure_stamp(tb_state *st, nimber_error *err) {
     size_t p2 = 1;
     while (p2 <= st->maxval)
         p2 *= 2;
+    st->vwords = p2 / 64 + 1; /* XORs of values below p2 stay below it */
     size_t need =
         2 * (p2 > ((size_t)1 << TB_MASK_BITS) ? p2
                                               : ((size_t)1 << TB_MASK_BITS)) +
@@ -373,11 +375,13 @@ sparse_value(tb_state *st, uint64_t n, int w) {
         left |= need[i];
     /* Four bit sets, one per step modulo 4: consecutive updates of one
      * word would otherwise wait for each other through memory. */
-    size_t sw = st->nstamp / 64 + 1; /* every option value is below */
+    size_t sw = st->nstamp / 64 + 1; /* the sets' stride */
+    size_t vw = st->vwords;          /* every option value is below 64*vw */
     uint64_t *s0 = st->seen, *s1 = s0 + sw, *s2 = s1 + sw, *s3 = s2 + sw;
     if (!left)
         return c;
-    memset(s0, 0, 4 * sw * sizeof *s0);
+    for (size_t i = 0; i < vw; i++)
+        s0[i] = s1[i] = s2[i] = s3[i] = 0;
     /* Scan splits in order, 64 at a time, noting every value below c in a
      * bit set, until every needed value has been seen. */
     for (int i = 0; i < st->nsplit2; i++) {
