@@ -57,7 +57,7 @@ static char *put_value(char *p, nimber_value v) {
 int cmd_grundy(int argc, char **argv) {
     const char *spec = NULL;
     uint64_t upto = 0;
-    int have_upto = 0, json = 0;
+    int have_upto = 0, json = 0, any_inf = 0;
     nimber_algorithm algo = NIMBER_ALGO_AUTO;
     for (int i = 0; i < argc; i++) {
         if (cli_is_help(argv[i])) {
@@ -138,6 +138,7 @@ int cmd_grundy(int argc, char **argv) {
                 *p++ = ' ';
             }
             if (nimber_value_is_infinite(vals[i])) {
+                any_inf = 1;
                 memcpy(p, json ? "null" : "inf", json ? 4 : 3);
                 p += json ? 4 : 3;
             } else
@@ -149,8 +150,8 @@ int cmd_grundy(int argc, char **argv) {
             break; /* reported by cli_finish_output */
         n += k;
     }
-    if (json)
-        puts("]}");
+    if (json) /* DESIGN: an infinite value is null with "infinite": true */
+        puts(any_inf ? "], \"infinite\": true}" : "]}");
     rc = cli_finish_output();
 done:
     free(vals);

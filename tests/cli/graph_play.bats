@@ -29,7 +29,9 @@ move component 0 heap 0: 2 -> 3" ]
     [ "$(echo $output)" = "0 1 0" ]
     printf '2 2\n0 1\n1 0\n' > "$BATS_TEST_TMPDIR/d.txt"
     run "$NIMBER" grundy --json graph:"$BATS_TEST_TMPDIR/d.txt"
-    [ "$(echo "$output" | jq -c .values)" = '[null,null]' ]
+    [ "$(echo "$output" | jq -c '[.values, .infinite]')" = '[[null,null],true]' ]
+    run "$NIMBER" grundy --json graph:"$G"
+    [ "$(echo "$output" | jq -c .infinite)" = null ]
     run "$NIMBER" solve graph:"$BATS_TEST_TMPDIR/d.txt" 0
     [ "$output" = "grundy inf
 outcome D
