@@ -55,9 +55,15 @@ int nb_fail_at(nimber_error *err, int code, uint64_t line, uint64_t column,
     ;
 
 /* nb_scan_need: reads a number that must be there; at the end of input,
- * NIMBER_E_EOF "input ends where WHAT was expected" at the place. */
-int nb_scan_need(nimber_scanner *sc, uint64_t *out, const char *what,
-                 nimber_error *err);
+ * NIMBER_E_EOF "input ends where <what> was expected" at the place, <what>
+ * formatted from fmt only then (formatting per number would cost more
+ * than reading it). */
+int nb_scan_need(nimber_scanner *sc, uint64_t *out, nimber_error *err,
+                 const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 /* Grundy-value arithmetic. */
 static inline nimber_value nb_val(uint64_t lo) {

@@ -94,10 +94,9 @@ static int stream_game(nimber_scanner *sc, uint64_t n, nimber_game *g,
     nimber_value acc = nb_val(0);
     for (uint64_t i = 0; i < n; i++) {
         uint64_t h;
-        char what[64];
-        snprintf(what, sizeof what, "heap %llu of %llu",
-                 (unsigned long long)i + 1, (unsigned long long)n);
-        RETURN_IF_ERR(nb_scan_need(sc, &h, what, err));
+        RETURN_IF_ERR(nb_scan_need(sc, &h, err, "heap %llu of %llu",
+                                   (unsigned long long)i + 1,
+                                   (unsigned long long)n));
         nimber_value v;
         nimber_error e2;
         int rc = nimber_heap_value(g, h, &v, &e2);
@@ -145,7 +144,7 @@ static int read_set_nim(nimber_scanner *sc, size_t limit, int *win,
                         nimber_error *err) {
     uint64_t k;
     RETURN_IF_ERR(
-        nb_scan_need(sc, &k, "the count k of subtraction values", err));
+        nb_scan_need(sc, &k, err, "%s", "the count k of subtraction values"));
     if (k == 0) {
         uint64_t l, c;
         nimber_scanner_where(sc, &l, &c);
@@ -159,11 +158,10 @@ static int read_set_nim(nimber_scanner *sc, size_t limit, int *win,
     char *spec = NULL;
     for (uint64_t i = 0; i < k; i++) {
         uint64_t v;
-        char what[80];
-        snprintf(what, sizeof what, "subtraction value %llu of %llu",
-                 (unsigned long long)i + 1, (unsigned long long)k);
         uint64_t l, c;
-        if ((rc = nb_scan_need(sc, &v, what, err)) != NIMBER_OK)
+        if ((rc = nb_scan_need(sc, &v, err, "subtraction value %llu of %llu",
+                               (unsigned long long)i + 1,
+                               (unsigned long long)k)) != NIMBER_OK)
             goto out;
         nimber_scanner_last(sc, &l, &c);
         if (v == 0) {
@@ -204,7 +202,8 @@ static int read_set_nim(nimber_scanner *sc, size_t limit, int *win,
         goto out;
     nimber_game_set_memory_limit(g, limit);
     uint64_t n;
-    if ((rc = nb_scan_need(sc, &n, "the count n of heaps", err)) != NIMBER_OK)
+    if ((rc = nb_scan_need(sc, &n, err, "%s", "the count n of heaps")) !=
+        NIMBER_OK)
         goto out;
     nimber_value x;
     if ((rc = stream_game(sc, n, g, &x, err)) != NIMBER_OK)
@@ -221,7 +220,7 @@ out:
 static int read_game_heaps(nimber_scanner *sc, const char *spec, int *win,
                            nimber_error *err) {
     uint64_t n;
-    RETURN_IF_ERR(nb_scan_need(sc, &n, "the count n of heaps", err));
+    RETURN_IF_ERR(nb_scan_need(sc, &n, err, "%s", "the count n of heaps"));
     nimber_game *g;
     RETURN_IF_ERR(nimber_game_parse(spec, &g, err));
     nimber_value x;
@@ -239,7 +238,7 @@ static int run(const problem *pb, nimber_scanner *sc, size_t limit,
     int win = 0;
     const char *name = pb->name;
     if (strcmp(name, "acwing-891") == 0 || strcmp(name, "acwing-892") == 0) {
-        RETURN_IF_ERR(nb_scan_need(sc, &n, "the count n", err));
+        RETURN_IF_ERR(nb_scan_need(sc, &n, err, "%s", "the count n"));
         if (name[9] == '1')
             RETURN_IF_ERR(nimber_scan_xor(sc, n, &x, err));
         else
@@ -251,12 +250,11 @@ static int run(const problem *pb, nimber_scanner *sc, size_t limit,
         RETURN_IF_ERR(read_game_heaps(sc, "split", &win, err));
     } else { /* luogu-u687148 */
         uint64_t t;
-        RETURN_IF_ERR(nb_scan_need(sc, &t, "the number of cases T", err));
+        RETURN_IF_ERR(nb_scan_need(sc, &t, err, "%s", "the number of cases T"));
         for (uint64_t i = 0; i < t; i++) {
-            char what[80];
-            snprintf(what, sizeof what, "N of case %llu of %llu",
-                     (unsigned long long)i + 1, (unsigned long long)t);
-            RETURN_IF_ERR(nb_scan_need(sc, &n, what, err));
+            RETURN_IF_ERR(nb_scan_need(sc, &n, err, "N of case %llu of %llu",
+                                       (unsigned long long)i + 1,
+                                       (unsigned long long)t));
             RETURN_IF_ERR(nimber_scan_xor(sc, n, &x, err));
             RETURN_IF_ERR(push_verdict(v, x != 0, alloc, err));
         }

@@ -21,6 +21,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -667,10 +668,15 @@ int nimber_scan_end(nimber_scanner *sc, nimber_error *err) {
 }
 
 /* Reads a number that must be there, naming it when the input ends. */
-int nb_scan_need(nimber_scanner *sc, uint64_t *out, const char *what,
-                 nimber_error *err) {
+int nb_scan_need(nimber_scanner *sc, uint64_t *out, nimber_error *err,
+                 const char *fmt, ...) {
     int rc = nimber_scan_u64(sc, out, err);
     if (rc == NIMBER_E_EOF) {
+        char what[96];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(what, sizeof what, fmt, ap);
+        va_end(ap);
         uint64_t l, c;
         nimber_scanner_where(sc, &l, &c);
         return nb_fail_at(err, rc, l, c, "input ends where %s was expected",

@@ -137,7 +137,7 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
     uint64_t n, m;
     uint32_t *eu = NULL, *ev = NULL, *mark = NULL;
     size_t ecap = 0;
-    int rc = nb_scan_need(sc, &n, "the node count N", err);
+    int rc = nb_scan_need(sc, &n, err, "%s", "the node count N");
     if (rc == NIMBER_OK && n > UINT32_MAX - 2)
         rc = fail_last(sc, err, NIMBER_E_LIMIT,
                        "%llu nodes: at most %llu are supported",
@@ -148,13 +148,12 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
                        (unsigned long long)n,
                        (unsigned long long)(g->limit >> 20));
     if (rc == NIMBER_OK)
-        rc = nb_scan_need(sc, &m, "the edge count M", err);
+        rc = nb_scan_need(sc, &m, err, "%s", "the edge count M");
     for (uint64_t k = 0; rc == NIMBER_OK && k < m; k++) {
         uint64_t u, v;
-        char what[64];
-        snprintf(what, sizeof what, "edge %llu of %llu",
-                 (unsigned long long)k + 1, (unsigned long long)m);
-        if ((rc = nb_scan_need(sc, &u, what, err)) != NIMBER_OK)
+        if ((rc = nb_scan_need(sc, &u, err, "edge %llu of %llu",
+                               (unsigned long long)k + 1,
+                               (unsigned long long)m)) != NIMBER_OK)
             break;
         if (u >= n) {
             rc = fail_last(sc, err, NIMBER_E_SYNTAX,
@@ -162,7 +161,9 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
                            (unsigned long long)u, (unsigned long long)n - 1);
             break;
         }
-        if ((rc = nb_scan_need(sc, &v, what, err)) != NIMBER_OK)
+        if ((rc = nb_scan_need(sc, &v, err, "edge %llu of %llu",
+                               (unsigned long long)k + 1,
+                               (unsigned long long)m)) != NIMBER_OK)
             break;
         if (v >= n) {
             rc = fail_last(sc, err, NIMBER_E_SYNTAX,
