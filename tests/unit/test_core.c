@@ -250,17 +250,21 @@ static void test_scan_xor(void **state) {
 
 /* ---- judge ---- */
 
-/* Runs a judge over text; returns the status and fills v. */
-static int judge_text(const char *problem, const char *text, nimber_verdicts *v,
-                      nimber_error *err) {
-    size_t len = strlen(text);
-    if (len == 2 && text[1] == '\n' && text[2] == '\0')
-        len = 4; /* the NUL-byte case: "1\n\0" "5" */
-    chunky c = {text, len, 0};
+/* Runs a judge over len bytes of text (0: up to its NUL); returns the
+ * status and fills v. */
+static int judge_bytes(const char *problem, const char *text, size_t len,
+                       nimber_verdicts *v, nimber_error *err) {
+    chunky c = {text, len ? len : strlen(text), 0};
     nimber_scanner *sc = nimber_scanner_create(chunky_read, &c);
     int rc = nimber_judge_run(problem, sc, v, err);
     nimber_scanner_free(sc);
     return rc;
+}
+
+/* judge_bytes over a NUL-terminated text. */
+static int judge_text(const char *problem, const char *text, nimber_verdicts *v,
+                      nimber_error *err) {
+    return judge_bytes(problem, text, 0, v, err);
 }
 
 static void test_judge_random(void **state) {
@@ -317,28 +321,30 @@ static void test_judge_errors(void **state) {
         const char *problem, *text;
         int code;
         uint64_t line, col;
+        size_t len; /* 0: the text up to its NUL */
     } cases[] = {
-        {"acwing-891", "", NIMBER_E_EOF, 1, 1},
-        {"acwing-891", "  \n \r\n", NIMBER_E_EOF, 3, 1},
-        {"acwing-891", "3\n1 2", NIMBER_E_EOF, 2, 4},
-        {"acwing-891", "2\n1 2 3", NIMBER_E_SYNTAX, 2, 5},
-        {"acwing-891", "2\n1 -2", NIMBER_E_SYNTAX, 2, 3},
-        {"acwing-891", "2\n1 2x", NIMBER_E_SYNTAX, 2, 4},
-        {"acwing-891", "2\n1 2.5", NIMBER_E_SYNTAX, 2, 4},
-        {"acwing-891", "1000000000000000000\n1 2 3\n", NIMBER_E_EOF, 3, 1},
-        {"acwing-891", "1\n18446744073709551616\n", NIMBER_E_RANGE, 2, 1},
-        {"acwing-893", "2\n2 0\n1\n3\n", NIMBER_E_SYNTAX, 2, 3},
-        {"acwing-893", "0\n1\n3\n", NIMBER_E_SYNTAX, 1, 2},
-        {"luogu-u687148", "2\n1 5\n", NIMBER_E_EOF, 3, 1},
+        {"acwing-891", "", NIMBER_E_EOF, 1, 1, 0},
+        {"acwing-891", "  \n \r\n", NIMBER_E_EOF, 3, 1, 0},
+        {"acwing-891", "3\n1 2", NIMBER_E_EOF, 2, 4, 0},
+        {"acwing-891", "2\n1 2 3", NIMBER_E_SYNTAX, 2, 5, 0},
+        {"acwing-891", "2\n1 -2", NIMBER_E_SYNTAX, 2, 3, 0},
+        {"acwing-891", "2\n1 2x", NIMBER_E_SYNTAX, 2, 4, 0},
+        {"acwing-891", "2\n1 2.5", NIMBER_E_SYNTAX, 2, 4, 0},
+        {"acwing-891", "1000000000000000000\n1 2 3\n", NIMBER_E_EOF, 3, 1, 0},
+        {"acwing-891", "1\n18446744073709551616\n", NIMBER_E_RANGE, 2, 1, 0},
+        {"acwing-893", "2\n2 0\n1\n3\n", NIMBER_E_SYNTAX, 2, 3, 0},
+        {"acwing-893", "0\n1\n3\n", NIMBER_E_SYNTAX, 1, 2, 0},
+        {"luogu-u687148", "2\n1 5\n", NIMBER_E_EOF, 3, 1, 0},
         {"acwing-894",
          "1\n\0"
          "5",
-         NIMBER_E_SYNTAX, 2, 1},
+         NIMBER_E_SYNTAX, 2, 1, 4}, /* a NUL byte */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         nimber_verdicts v;
         nimber_error err;
-        int rc = judge_text(cases[i].problem, cases[i].text, &v, &err);
+        int rc = judge_bytes(cases[i].problem, cases[i].text, cases[i].len, &v,
+                             &err);
         if (rc != cases[i].code || err.line != cases[i].line ||
             err.column != cases[i].col)
             fprintf(stderr, "case %zu: rc %d line %llu col %llu: %s\n", i, rc,
