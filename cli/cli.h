@@ -34,6 +34,8 @@ int cmd_explain(int argc, char **argv);
 int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
                       nimber_position **out);
 void cli_print_position(FILE *f, const nimber_position *pos);
+/* Frees what cli_read_position made: the position, its games, the array. */
+void cli_free_position(nimber_position *pos, nimber_game **games, int ngames);
 void cli_print_to(FILE *f, const nimber_move *m);
 
 /* Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
@@ -54,6 +56,11 @@ extern size_t cli_memory_limit;
  * K, M or G suffix), setting cli_memory_limit; returns the new argc, or -1
  * after printing an error. */
 int cli_take_memory_option(int argc, char **argv);
+
+/* The GAME of a one-game command: an error if spec is NULL (missing) or
+ * does not parse.  Returns 0 with *g set, or the exit code after printing
+ * the error. */
+int cli_open_game(const char *cmd, const char *spec, nimber_game **g);
 
 /* nimber_game_parse plus the memory limit. */
 int cli_game_parse(const char *spec, nimber_game **g, nimber_error *err);

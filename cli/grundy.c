@@ -78,15 +78,11 @@ int cmd_grundy(int argc, char **argv) {
             return EXIT_USAGE;
         }
     }
-    if (!spec) {
-        cli_error("grundy: missing GAME (see 'nimber grundy --help')");
-        return EXIT_USAGE;
-    }
     nimber_game *g;
     nimber_error err;
-    int st = cli_game_parse(spec, &g, &err);
-    if (st != NIMBER_OK)
-        return cli_fail(st, &err, 0);
+    int st = cli_open_game("grundy", spec, &g);
+    if (st)
+        return st;
     uint64_t nodes;
     if (nimber_game_nodes(g, &nodes) == NIMBER_OK) {
         if (!have_upto || upto > nodes) /* a graph: every node by default */

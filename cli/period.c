@@ -45,15 +45,11 @@ int cmd_period(int argc, char **argv) {
             return EXIT_USAGE;
         }
     }
-    if (!spec) {
-        cli_error("period: missing GAME (see 'nimber period --help')");
-        return EXIT_USAGE;
-    }
     nimber_game *g;
     nimber_error err;
-    int st = cli_game_parse(spec, &g, &err);
-    if (st != NIMBER_OK)
-        return cli_fail(st, &err, 0);
+    int st = cli_open_game("period", spec, &g);
+    if (st)
+        return st;
     cli_watch(g);
     nimber_period p;
     st = nimber_game_period(g, max, &p, &err);

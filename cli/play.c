@@ -247,10 +247,7 @@ int cmd_play(int argc, char **argv) {
 done:
     rc = cli_finish_output();
 out:
-    nimber_position_free(pos);
-    for (int i = 0; i < ngames; i++)
-        nimber_game_free(games[i]);
-    free(games);
+    cli_free_position(pos, games, ngames);
     free(args);
     return rc;
 }

@@ -92,3 +92,11 @@ void cli_print_position(FILE *f, const nimber_position *pos) {
         fputc('\n', f);
     }
 }
+
+/* Frees a position read by cli_read_position and its games. */
+void cli_free_position(nimber_position *pos, nimber_game **games, int ngames) {
+    nimber_position_free(pos);
+    for (int i = 0; i < ngames; i++)
+        nimber_game_free(games[i]);
+    free(games);
+}

@@ -133,10 +133,7 @@ int cmd_solve(int argc, char **argv) {
     nimber_solution_clear(&sol);
     rc = cli_finish_output();
 out:
-    nimber_position_free(pos);
-    for (int i = 0; i < ngames; i++)
-        nimber_game_free(games[i]);
-    free(games);
+    cli_free_position(pos, games, ngames);
     free(args);
     return rc;
 }

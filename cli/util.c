@@ -223,6 +223,17 @@ int cli_take_memory_option(int argc, char **argv) {
     return w;
 }
 
+/* Opens the GAME of a one-game command, reporting what is wrong. */
+int cli_open_game(const char *cmd, const char *spec, nimber_game **g) {
+    if (!spec) {
+        cli_error("%s: missing GAME (see 'nimber %s --help')", cmd, cmd);
+        return EXIT_USAGE;
+    }
+    nimber_error err;
+    int st = cli_game_parse(spec, g, &err);
+    return st == NIMBER_OK ? 0 : cli_fail(st, &err, 0);
+}
+
 /* Parses a game and gives it the memory limit. */
 int cli_game_parse(const char *spec, nimber_game **g, nimber_error *err) {
     return nimber_game_parse_limited(spec, cli_memory_limit, g, err);

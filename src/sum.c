@@ -153,6 +153,23 @@ static void tally_add(tally *t, nimber_value v, size_t c, size_t h) {
         t->s = nb_xor(t->s, v);
 }
 
+/* The tally with token (c, h) of value v taken out.  XOR undoes itself;
+ * of the infinite tokens, the first two are remembered, which is all that
+ * tally_outcome needs: when one is left, it is the other remembered one. */
+static tally tally_without(const tally *t, nimber_value v, size_t c, size_t h) {
+    tally r = *t;
+    if (!nb_is_inf(v)) {
+        r.s = nb_xor(r.s, v);
+        return r;
+    }
+    if (r.inf_c[0] == c && r.inf_h[0] == h) {
+        r.inf_c[0] = r.inf_c[1];
+        r.inf_h[0] = r.inf_h[1];
+    }
+    r.ninf--;
+    return r;
+}
+
 /* A sink that keeps only the moves after which the position is a draw. */
 typedef struct {
     nb_sink base;
@@ -266,28 +283,10 @@ int nimber_position_solve(nimber_position *pos, size_t max_moves,
                                                  &v, err);
                 if (rc)
                     break;
-                /* The tally without this token. */
-                tally rest = {nb_val(0), 0, {0, 0}, {0, 0}};
-                for (size_t j = 0; j < pos->n && rc == NIMBER_OK; j++) {
-                    component *d = &pos->c[j];
-                    if (!loopy(d)) {
-                        tally_add(&rest, vals[j], j, 0);
-                        continue;
-                    }
-                    for (size_t q = 0; q < d->n && rc == NIMBER_OK; q++) {
-                        if (j == i && q == h)
-                            continue;
-                        nimber_value w;
-                        rc = d->game->family->heap_value(d->game->state,
-                                                         d->heaps[q], &w, err);
-                        if (rc == NIMBER_OK)
-                            tally_add(&rest, w, j, q);
-                    }
-                }
+                tally rest = tally_without(&t, v, i, h);
                 draw_filter f = {{keep_draw}, &col, pos, &rest, i, h, err};
-                if (rc == NIMBER_OK)
-                    rc = c->game->family->all_moves(c->game->state, h,
-                                                    c->heaps[h], &f.base, err);
+                rc = c->game->family->all_moves(c->game->state, h, c->heaps[h],
+                                                &f.base, err);
             }
         }
     }
