@@ -36,7 +36,6 @@ int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
 void cli_print_position(FILE *f, const nimber_position *pos);
 /* Frees what cli_read_position made: the position, its games, the array. */
 void cli_free_position(nimber_position *pos, nimber_game **games, int ngames);
-void cli_print_to(FILE *f, const nimber_move *m);
 
 /* Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
 #define EXIT_INTERRUPTED 130

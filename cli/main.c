@@ -20,24 +20,47 @@ static const char usage[] =
     "  period GAME              the proven preperiod and period of G\n"
     "  play GAME HEAP...        play against a perfect opponent\n"
     "  explain GAME HEAP...     why the position is won or lost\n"
+    "  list                     every game nimber knows, one a line\n"
     "\n"
-    "games:\n"
-    "  nim          take any positive number from one heap\n"
-    "  misere-nim   nim, but whoever takes the last counter loses\n"
-    "  staircase    steps a1..an; move counters from step i to step i-1\n"
-    "  sub:LIST     take s counters, s in LIST (e.g. sub:2,5 or sub:1-3,7)\n"
-    "  split        replace a heap by two strictly smaller heaps (AcWing 894)\n"
-    "  octal:CODE   take-and-break game, e.g. octal:0.137, octal:4.07\n"
-    "  hex:CODE     the same in hexadecimal (bit 8: leave three heaps)\n"
-    "  kayles       octal:0.77          dawson   octal:0.07 (Dawson's Kayles)\n"
-    "  grundy-game  split a heap into two unequal heaps\n"
-    "  lasker       take any number, or split a heap into two\n"
-    "  graph:FILE   tokens on a directed graph (graph:- reads stdin)\n"
+    "games (GAME): see 'nimber list'; e.g. nim, sub:2,5, octal:0.137, kayles.\n"
     "\n"
     "Every command takes --max-memory SIZE (e.g. 512M, 2G; default 4G): the\n"
     "most memory a game's tables may use; past it, exit 71.\n\n"
     "Run 'nimber COMMAND --help' for a command's options; 'man nimber' for\n"
     "everything.\n";
+
+/* `nimber list [--json]`: every game family and alias with its summary,
+ * as the library lists them. */
+static int cmd_list(int argc, char **argv) {
+    int json = 0;
+    for (int i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs("usage: nimber list [--json]\n\nLists every GAME nimber "
+                  "knows, with its rules in one line.\n",
+                  stdout);
+            return cli_finish_output();
+        }
+        if (strcmp(argv[i], "--json") != 0) {
+            cli_error("list: unknown argument '%s'", argv[i]);
+            return EXIT_USAGE;
+        }
+        json = 1;
+    }
+    const char *const *names, *const *sums;
+    nimber_games(&names, &sums);
+    if (json)
+        fputs("[", stdout);
+    for (size_t i = 0; names[i]; i++) {
+        if (json)
+            printf("%s{\"game\": \"%s\", \"rules\": \"%s\"}", i ? ", " : "",
+                   names[i], sums[i]);
+        else
+            printf("%-14s %s\n", names[i], sums[i]);
+    }
+    if (json)
+        fputs("]\n", stdout);
+    return cli_finish_output();
+}
 
 /* Dispatches to a command. */
 int main(int argc, char **argv) {
@@ -73,6 +96,8 @@ int main(int argc, char **argv) {
         return cmd_play(argc - 2, argv + 2);
     if (strcmp(cmd, "explain") == 0)
         return cmd_explain(argc - 2, argv + 2);
+    if (strcmp(cmd, "list") == 0)
+        return cmd_list(argc - 2, argv + 2);
     if (cmd[0] == '-')
         cli_error("unknown option '%s' (see 'nimber --help')", cmd);
     else

@@ -1,9 +1,9 @@
 /*
  * play.c — `nimber play GAME HEAP...`: a game in the terminal against a
- * perfect opponent.  Moves are typed as "[C.]H -> A [B [C]]": heap H (of
- * component C when there are several) becomes the heaps A, B, C (0 for
- * nothing left); for graphs "T -> NODE", for staircase "STEP -> NEW SIZE".
- * It reads lines from standard input, so it plays the same through a pipe.
+ * perfect opponent.  Moves are printed and read in their game's notation
+ * (the library's nimber_move_text and nimber_position_parse_move), so any
+ * move the program prints can be typed back.  It reads lines from
+ * standard input, so it plays the same through a pipe.
  * The program moves with a winning move when there is one, keeps a draw
  * when it cannot win, and otherwise makes some legal move.
  */
@@ -18,60 +18,30 @@
 static void play_help(FILE *f) {
     fputs("usage: nimber play [--first human|computer] [--misere] [--hint]\n"
           "                   GAME HEAP... [+ GAME HEAP...]\n\n"
-          "Plays against a perfect opponent.  Type a move as\n"
-          "  [C.]H -> A [B [C]]   heap H (of component C) becomes A (B, C)\n"
-          "e.g. '2 -> 3' (nim: heap 2 down to 3), '0 -> 1 4' (a split),\n"
-          "'1.0 -> 0' (component 1, heap 0 taken away).  At the prompt:\n"
-          "help, hint, position, quit.\n\n"
+          "Plays against a perfect opponent.  Type a move as the program\n"
+          "prints one, or shorter:\n"
+          "  heap 2: 5 -> 3     heap 2 (counting from 0) goes down to 3\n"
+          "  2 -> 3             the same\n"
+          "  0 -> 1 + 4         heap 0 splits into 1 and 4 ('0 -> 1 4' too)\n"
+          "  1.0 -> 0           component 1, heap 0 (when there are several)\n"
+          "Other games' moves are typed as the program prints them (a graph\n"
+          "token: 'token T: FROM -> TO').  At the prompt: help, hint,\n"
+          "position, quit.\n\n"
           "options:\n"
           "  --first W    who moves first: human (default) or computer\n"
-          "  --misere     whoever takes the last counter loses (nim only)\n"
+          "  --misere     whoever makes the last move loses\n"
           "  --hint       show the best move before each of yours\n",
           f);
-}
-
-/* Parses "[C.]H [->] A [B [C]]"; returns 0 if it does not read as a move. */
-static int parse_move(char *line, size_t ncomp, nimber_move *mv) {
-    memset(mv, 0, sizeof *mv);
-    char *tok[8];
-    int n = 0;
-    for (char *t = strtok(line, " \t\r\n"); t && n < 8;
-         t = strtok(NULL, " \t\r\n"))
-        if (strcmp(t, "->") != 0)
-            tok[n++] = t;
-    if (n < 2 || n > 4)
-        return 0;
-    char *dot = strchr(tok[0], '.'), *end;
-    if (dot) {
-        *dot = '\0';
-        mv->component = (size_t)strtoull(tok[0], &end, 10);
-        if (*end || end == tok[0])
-            return 0;
-        tok[0] = dot + 1;
-    } else if (ncomp > 1)
-        return 0;
-    mv->heap = (size_t)strtoull(tok[0], &end, 10);
-    if (*end || end == tok[0] || tok[0][0] == '-')
-        return 0;
-    for (int i = 1; i < n; i++) {
-        if (tok[i][0] < '0' || tok[i][0] > '9')
-            return 0;
-        mv->to[mv->nto++] = strtoull(tok[i], &end, 10);
-        if (*end)
-            return 0;
-    }
-    return 1;
 }
 
 /* Prints one move. */
 static void print_move(const char *who, const nimber_position *pos,
                        const nimber_move *m) {
+    char mt[NIMBER_MOVE_BUFSIZE];
     printf("%s: ", who);
     if (nimber_position_components(pos) > 1)
-        printf("%zu.", m->component);
-    printf("%zu: %llu -> ", m->heap, (unsigned long long)m->from);
-    cli_print_to(stdout, m);
-    putchar('\n');
+        printf("component %zu ", m->component);
+    printf("%s\n", nimber_move_text(pos, m, mt));
 }
 
 /* The program's choice: win if it can, keep a draw, else any move.  0 when
@@ -136,30 +106,28 @@ int cmd_play(int argc, char **argv) {
             cli_error("play: unknown option '%s'", argv[i]);
             rc = EXIT_USAGE;
             goto out;
-        } else if (misere && nargs == 0 && strcmp(argv[i], "nim") == 0) {
-            args[nargs++] = "misere-nim";
         } else {
             args[nargs++] = argv[i];
         }
     }
-    if (misere && (nargs == 0 || strcmp(args[0], "misere-nim") != 0)) {
-        cli_error("play: --misere applies to nim only");
-        rc = EXIT_USAGE;
-        goto out;
-    }
     if ((rc = cli_read_position(args, nargs, games, &ngames, &pos)) != 0)
         goto out;
-    int misere_rule = strcmp(nimber_game_spec(games[0]), "misere-nim") == 0;
+    nimber_error err;
+    if (misere &&
+        (rc = nimber_position_set_rule(pos, NIMBER_RULE_MISERE, &err)) != 0) {
+        rc = cli_fail(rc, &err, 0);
+        goto out;
+    }
+    int misere_rule = nimber_position_rule(pos) == NIMBER_RULE_MISERE;
     int human = !computer_first;
     char line[4096];
     printf("nimber play: %s.  Type 'help' for the notation.\n",
-           misere_rule ? "misere rule, whoever takes the last counter loses"
+           misere_rule ? "misere rule, whoever makes the last move loses"
                        : "whoever cannot move loses");
     for (int ply = 0;; ply++) {
         printf("\nposition:\n");
         cli_print_position(stdout, pos);
         nimber_move mv;
-        nimber_error err;
         if (ply == MAX_PLIES) {
             printf("draw: no winner after %d moves\n", MAX_PLIES);
             break;
@@ -221,21 +189,16 @@ int cmd_play(int argc, char **argv) {
                            pos, &mv);
                 continue;
             }
-            if (!parse_move(p, nimber_position_components(pos), &mv)) {
-                printf("cannot read that move; type 'help'\n");
+            p[strcspn(p, "\r\n")] = '\0';
+            if (!*p)
                 continue;
-            }
-            if (mv.component < nimber_position_components(pos)) {
-                nimber_game *g;
-                const uint64_t *h;
-                size_t n;
-                nimber_position_component(pos, mv.component, &g, &h, &n);
-                if (mv.heap < n)
-                    mv.from = h[mv.heap];
-            }
-            int st = nimber_position_check(pos, &mv, &err);
+            int st = nimber_position_parse_move(pos, p, &mv, &err);
             if (st == NIMBER_OK)
                 break;
+            if (st != NIMBER_E_ARG) {
+                rc = cli_fail(st, &err, 0);
+                goto out;
+            }
             printf("illegal move: %s\n", err.message);
         }
         if ((rc = nimber_position_apply(pos, &mv, &err)) != NIMBER_OK) {

@@ -9,15 +9,15 @@
 #include <string.h>
 
 /* Parses GAME HEAP... [+ GAME HEAP...] from args into a new position whose
- * games are stored in games[] (at least nargs slots).  Prints the error and
- * returns the exit code on failure, 0 on success. */
+ * games are stored in games[] (at least nargs slots); each game reads its
+ * own position words.  Prints the error and returns the exit code on
+ * failure, 0 on success. */
 int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
                       nimber_position **out) {
     nimber_position *pos = nimber_position_create();
-    uint64_t *heaps = calloc((size_t)nargs + 1, sizeof *heaps);
     int rc = 0;
     *ngames = 0;
-    if (!pos || !heaps) {
+    if (!pos) {
         cli_error("out of memory");
         rc = EXIT_OSERR;
         goto out;
@@ -40,12 +40,10 @@ int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
             goto out;
         }
         nimber_game *g = games[(*ngames)++];
-        size_t n = 0;
-        for (i++; i < nargs && strcmp(args[i], "+") != 0; i++)
-            if (!cli_parse_u64("heap", args[i], &heaps[n++])) {
-                rc = EXIT_USAGE;
-                goto out;
-            }
+        int first = ++i;
+        while (i < nargs && strcmp(args[i], "+") != 0)
+            i++;
+        int end = i;
         if (i < nargs)
             i++; /* skip '+' */
         if (i == nargs && strcmp(args[nargs - 1], "+") == 0) {
@@ -53,13 +51,14 @@ int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
             rc = EXIT_USAGE;
             goto out;
         }
-        if ((st = nimber_position_add(pos, g, heaps, n, &err)) != NIMBER_OK) {
+        st = nimber_position_add_args(pos, g, (const char *const *)args + first,
+                                      (size_t)(end - first), &err);
+        if (st != NIMBER_OK) {
             rc = cli_fail(st, &err, 0);
             goto out;
         }
     }
 out:
-    free(heaps);
     if (rc) {
         nimber_position_free(pos);
         pos = NULL;
@@ -68,29 +67,13 @@ out:
     return rc;
 }
 
-/* Prints the heaps left by a move: "a + b", or 0 for none. */
-void cli_print_to(FILE *f, const nimber_move *m) {
-    if (m->nto == 0)
-        fputs("0", f);
-    for (unsigned i = 0; i < m->nto && i < 3; i++)
-        fprintf(f, "%s%llu", i ? " + " : "", (unsigned long long)m->to[i]);
-}
-
-/* Prints a position: one line per component, heaps with their indices. */
+/* Prints a position: one line per component, as its game writes it. */
 void cli_print_position(FILE *f, const nimber_position *pos) {
-    size_t nc = nimber_position_components(pos);
-    for (size_t c = 0; c < nc; c++) {
-        nimber_game *g;
-        const uint64_t *h;
-        size_t n;
-        nimber_position_component(pos, c, &g, &h, &n);
-        fprintf(f, "  %s:", nimber_game_spec(g));
-        if (nc > 1)
-            fprintf(f, " (component %zu)", c);
-        for (size_t i = 0; i < n; i++)
-            fprintf(f, "  [%zu]=%llu", i, (unsigned long long)h[i]);
-        fputc('\n', f);
-    }
+    char *text = NULL;
+    nimber_error err;
+    if (nimber_position_text(pos, &text, &err) == NIMBER_OK)
+        fputs(text, f);
+    nimber_free(text);
 }
 
 /* Frees a position read by cli_read_position and its games. */

@@ -12,8 +12,8 @@
 
 /* Prints the solve command's help. */
 static void solve_help(FILE *f) {
-    fputs("usage: nimber solve [--json] [--max-moves N] GAME HEAP... "
-          "[+ GAME HEAP...]\n\n"
+    fputs("usage: nimber solve [--json] [--misere] [--max-moves N]\n"
+          "                    GAME HEAP... [+ GAME HEAP...]\n\n"
           "Prints the Grundy value of the position (the nim-sum of its\n"
           "components), its outcome (N: the player to move wins, P: the\n"
           "player to move loses) and every winning move, one a line:\n"
@@ -22,18 +22,21 @@ static void solve_help(FILE *f) {
           "(a1 nearest the ground) and a move's counters go one step down.\n"
           "For graph:FILE, HEAP... are the nodes holding tokens; with cycles\n"
           "the outcome may be D (a draw), and the lines then read\n"
-          "  draw component C heap H: FROM -> TO\n"
-          "listing the token moves that keep the draw.\n\n"
+          "  draw component C token T: FROM -> TO\n"
+          "listing the moves that keep the draw.\n\n"
           "options:\n"
           "  --json          one JSON object instead of text\n"
+          "  --misere        misère play: whoever moves last loses (decided\n"
+          "                  by a closed form where one applies, else by an\n"
+          "                  exhaustive search, refused past its bound)\n"
           "  --max-moves N   list at most N winning moves (default 1000;\n"
           "                  a split heap can have billions)\n",
           f);
 }
 
 /* Prints the solution as text. */
-static void print_text(const nimber_solution *s) {
-    char buf[NIMBER_VALUE_BUFSIZE];
+static void print_text(const nimber_position *pos, const nimber_solution *s) {
+    char buf[NIMBER_VALUE_BUFSIZE], mt[NIMBER_MOVE_BUFSIZE];
     if (s->has_value)
         printf("grundy %s\n", nimber_value_format(s->value, buf));
     else if (s->infinite)
@@ -41,41 +44,28 @@ static void print_text(const nimber_solution *s) {
     else
         printf("grundy none (misere play)\n");
     printf("outcome %c\n", "PND"[s->outcome]);
-    for (size_t i = 0; i < s->nmoves; i++) {
-        const nimber_move *m = &s->moves[i];
-        printf("%s component %zu heap %zu: %llu -> ",
-               s->outcome == NIMBER_OUTCOME_D ? "draw" : "move", m->component,
-               m->heap, (unsigned long long)m->from);
-        cli_print_to(stdout, m);
-        putchar('\n');
-    }
+    for (size_t i = 0; i < s->nmoves; i++)
+        printf("%s component %zu %s\n",
+               s->outcome == NIMBER_OUTCOME_D ? "draw" : "move",
+               s->moves[i].component, nimber_move_text(pos, &s->moves[i], mt));
     if (s->truncated)
         printf("more winning moves not listed (raise --max-moves)\n");
 }
 
 /* Prints the solution as one JSON object. */
-static void print_json(const nimber_solution *s) {
-    char buf[NIMBER_VALUE_BUFSIZE];
+static void print_json(const nimber_position *pos, const nimber_solution *s) {
+    char buf[NIMBER_VALUE_BUFSIZE], mj[NIMBER_MOVE_BUFSIZE];
     printf("{\"grundy\": %s, %s\"outcome\": \"%c\", \"moves\": [",
            s->has_value ? nimber_value_format(s->value, buf) : "null",
            s->infinite ? "\"infinite\": true, " : "", "PND"[s->outcome]);
-    for (size_t i = 0; i < s->nmoves; i++) {
-        const nimber_move *m = &s->moves[i];
-        printf(
-            "%s{\"component\": %zu, \"heap\": %zu, \"from\": %llu, \"to\": [",
-            i ? ", " : "", m->component, m->heap, (unsigned long long)m->from);
-        if (m->nto == 0)
-            fputs("0", stdout);
-        for (unsigned k = 0; k < m->nto && k < 3; k++)
-            printf("%s%llu", k ? ", " : "", (unsigned long long)m->to[k]);
-        fputs("]}", stdout);
-    }
+    for (size_t i = 0; i < s->nmoves; i++)
+        printf("%s%s", i ? ", " : "", nimber_move_json(pos, &s->moves[i], mj));
     printf("], \"truncated\": %s}\n", s->truncated ? "true" : "false");
 }
 
 /* Parses the components, solves and prints. */
 int cmd_solve(int argc, char **argv) {
-    int json = 0, rc = 0;
+    int json = 0, misere = 0, rc = 0;
     uint64_t max_moves = DEFAULT_MAX_MOVES;
     char **args = calloc((size_t)argc + 1, sizeof *args);
     nimber_game **games = calloc((size_t)argc + 1, sizeof *games);
@@ -93,6 +83,8 @@ int cmd_solve(int argc, char **argv) {
             goto out;
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
+        } else if (strcmp(argv[i], "--misere") == 0) {
+            misere = 1;
         } else if (strcmp(argv[i], "--max-moves") == 0) {
             if (i + 1 >= argc) {
                 cli_error("solve: --max-moves needs a number");
@@ -120,16 +112,22 @@ int cmd_solve(int argc, char **argv) {
         goto out;
     nimber_solution sol;
     nimber_error err;
-    int st = nimber_position_solve(
+    int st = misere ? nimber_position_set_rule(pos, NIMBER_RULE_MISERE, &err)
+                    : NIMBER_OK;
+    if (st != NIMBER_OK) {
+        rc = cli_fail(st, &err, 0);
+        goto out;
+    }
+    st = nimber_position_solve(
         pos, max_moves > SIZE_MAX ? SIZE_MAX : (size_t)max_moves, &sol, &err);
     if (st != NIMBER_OK) {
         rc = cli_fail(st, &err, 0);
         goto out;
     }
     if (json)
-        print_json(&sol);
+        print_json(pos, &sol);
     else
-        print_text(&sol);
+        print_text(pos, &sol);
     nimber_solution_clear(&sol);
     rc = cli_finish_output();
 out:

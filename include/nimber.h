@@ -43,7 +43,7 @@ extern "C" {
 /* ===================================================================== */
 
 #define NIMBER_VERSION_MAJOR 0
-#define NIMBER_VERSION_MINOR 2
+#define NIMBER_VERSION_MINOR 3
 #define NIMBER_VERSION_PATCH 0
 #define NIMBER_VERSION_NUMBER                                                  \
     (NIMBER_VERSION_MAJOR * 10000 + NIMBER_VERSION_MINOR * 100 +               \
@@ -134,8 +134,9 @@ typedef struct nimber_game nimber_game;
     1u /* a component is independent heaps, each                               \
           with its own Grundy value */
 #define NIMBER_GAME_MISERE                                                     \
-    2u /* misère play: Grundy values do not decide                            \
-          the outcome; cannot be summed */
+    2u /* the spec names a misère game (misere-nim):                          \
+          a position holding it is played under the                            \
+          misère rule and cannot hold anything else */
 
 /* nimber_game_parse: parses a GAME specification such as "nim", "sub:2,5",
  * "sub:1-3,7", "split", "staircase", "misere-nim".  On success *out owns a
@@ -238,17 +239,25 @@ typedef enum nimber_outcome {
     NIMBER_OUTCOME_D = 2  /* neither side can force a win (cyclic games) */
 } nimber_outcome;
 
-/* One move: in component `component`, heap (or step) `heap` goes from
- * `from` counters to the `nto` heaps to[0..nto-1] (nto may be 0 when the
- * heap disappears, 2 when it splits).  For staircase, the counters taken
- * from step `heap` land on the step below (or leave the game from step 0):
- * to[0] is the new size of step `heap`.  Indices count from 0. */
+/* One move of component `component` (indices count from 0).  Its meaning
+ * is the component's game's own; programs print it with nimber_move_text
+ * or nimber_move_json and need not read the fields.  For games whose
+ * moves change one heap (nim, sub:, octal:, split, graph tokens, staircase
+ * steps...) the heap view is filled in: heap (or step, or token) `heap`
+ * goes from `from` counters to the `nto` heaps to[0..nto-1] (nto may be 0
+ * when the heap disappears, 2 or 3 when it splits); for staircase the
+ * counters taken from step `heap` land on the step below (or leave the
+ * game from step 0), and to[0] is the new size of step `heap`.  Other
+ * games (since 0.3.0) encode their moves in w[0..nw-1]. */
+#define NIMBER_MOVE_WORDS 16
 typedef struct nimber_move {
     size_t component;
     size_t heap;
     uint64_t from;
     unsigned nto;
     uint64_t to[3];
+    unsigned nw;                   /* Since 0.3.0 */
+    uint64_t w[NIMBER_MOVE_WORDS]; /* Since 0.3.0 */
 } nimber_move;
 
 /* The answer for a position. */
@@ -272,19 +281,51 @@ nimber_position *nimber_position_create(void);
 void nimber_position_free(nimber_position *pos);
 
 /* nimber_position_add: appends a component: `game` (borrowed; it must
- * outlive the position) with n heaps copied from `heaps`.  Errors:
- * NIMBER_E_UNSUPPORTED when a misère game would be summed with anything
- * else; NIMBER_E_NOMEM. */
+ * outlive the position) with its position given as n numbers copied from
+ * `heaps` (the heaps; for wythoff the pair, for graphs the token nodes...).
+ * Errors: NIMBER_E_ARG when the numbers are not a position of the game
+ * (a node not in the graph...); NIMBER_E_UNSUPPORTED when a misère game
+ * would be summed with anything else; NIMBER_E_NOMEM. */
 int nimber_position_add(nimber_position *pos, nimber_game *game,
                         const uint64_t *heaps, size_t n, nimber_error *err);
+
+/* nimber_position_add_args: nimber_position_add with the position given
+ * as the words a person types (each a number for heap games; "X,Y" for a
+ * coin of a product game...), parsed by the game.  Errors: NIMBER_E_ARG
+ * with a message naming the bad word; as nimber_position_add.
+ * Since 0.3.0. */
+int nimber_position_add_args(nimber_position *pos, nimber_game *game,
+                             const char *const *args, size_t n,
+                             nimber_error *err);
+
+/* Play rules of a whole position (nimber_position_set_rule).  Since 0.3.0. */
+typedef enum nimber_rule {
+    NIMBER_RULE_NORMAL = 0, /* whoever cannot move loses */
+    NIMBER_RULE_MISERE = 1  /* whoever cannot move wins (last move loses) */
+} nimber_rule;
+
+/* nimber_position_set_rule: sets the play rule (default normal; a
+ * position holding a misère game such as misere-nim is misère).  Under
+ * misère play nimber_position_solve uses the game's closed form when the
+ * position is one component of a game that has one (Bouton's rule for
+ * Nim), and otherwise an exhaustive search of the sum, refused with
+ * NIMBER_E_LIMIT past a bound — never a guess.  Errors: NIMBER_E_ARG
+ * (unknown rule).  Since 0.3.0. */
+int nimber_position_set_rule(nimber_position *pos, nimber_rule rule,
+                             nimber_error *err);
+
+/* nimber_position_rule: the play rule.  Since 0.3.0. */
+nimber_rule nimber_position_rule(const nimber_position *pos);
 
 /* nimber_position_solve: computes the value, the outcome and the winning
  * moves of the position, listing at most max_moves of them (0: none) and
  * setting sol->truncated when more exist.  A winning move is any move to a
  * P-position.  With graph tokens of infinite value the outcome follows
- * Smith's theory and may be NIMBER_OUTCOME_D; then `moves` lists the moves
- * of graph tokens that keep the draw.  sol must be released with
- * nimber_solution_clear.  Errors: NIMBER_E_LIMIT, NIMBER_E_NOMEM. */
+ * Smith's theory and may be NIMBER_OUTCOME_D; then `moves` lists the moves,
+ * in any component, after which it is still a draw (0.3.0: before, only
+ * moves of graph tokens).  Under misère play (nimber_position_set_rule)
+ * has_value is 0.  sol must be released with nimber_solution_clear.
+ * Errors: NIMBER_E_LIMIT, NIMBER_E_NOMEM, NIMBER_E_UNSUPPORTED. */
 int nimber_position_solve(nimber_position *pos, size_t max_moves,
                           nimber_solution *sol, nimber_error *err);
 
@@ -294,8 +335,9 @@ void nimber_solution_clear(nimber_solution *sol);
 /* nimber_position_components: the number of components. */
 size_t nimber_position_components(const nimber_position *pos);
 
-/* nimber_position_component: component c's game and heaps (borrowed,
- * valid until the position changes).  Since 0.2.0. */
+/* nimber_position_component: component c's game and position words — its
+ * heaps for heap games — (borrowed, valid until the position changes).
+ * Since 0.2.0. */
 void nimber_position_component(const nimber_position *pos, size_t c,
                                nimber_game **game, const uint64_t **heaps,
                                size_t *n);
@@ -307,26 +349,80 @@ void nimber_position_component(const nimber_position *pos, size_t c,
 int nimber_position_check(nimber_position *pos, const nimber_move *mv,
                           nimber_error *err);
 
-/* nimber_position_apply: makes the (checked) move mv: the heap becomes
- * to[0] (0 if nto is 0) and any further heaps are appended to its
- * component; for staircase the counters land on the step below.  Errors:
- * NIMBER_E_ARG (bad indices), NIMBER_E_NOMEM.  Since 0.2.0. */
+/* nimber_position_apply: makes the (checked) move mv.  For heap games the
+ * heap becomes to[0] (0 if nto is 0) and any further heaps are appended to
+ * its component; for staircase the counters land on the step below.
+ * Errors: NIMBER_E_ARG (bad indices), NIMBER_E_NOMEM.  Since 0.2.0. */
 int nimber_position_apply(nimber_position *pos, const nimber_move *mv,
                           nimber_error *err);
 
-/* nimber_position_any_move: some legal move into *mv; NIMBER_E_EOF when
- * the player to move has none (the game is over).  Since 0.2.0. */
+/* nimber_position_any_move: some legal move into *mv (the first of
+ * nimber_position_moves); NIMBER_E_EOF when the player to move has none
+ * (the game is over).  Since 0.2.0. */
 int nimber_position_any_move(nimber_position *pos, nimber_move *mv,
                              nimber_error *err);
 
-/* nimber_position_moves_to: the moves of heap `heap` of component c that
- * give that heap's replacement the value `target` (for staircase: give the
- * component that value), at most max of them into out, their number in
- * *n.  Explanations use it to show a move reaching each value below a mex.
- * Since 0.2.0. */
+/* nimber_position_moves_to: the moves of heap `heap` of component c of a
+ * heap game that give that heap's replacement the value `target`, at most
+ * max of them into out, their number in *n.  (For other games, the moves
+ * giving the whole component that value; heap is ignored.)  Since 0.2.0. */
 int nimber_position_moves_to(nimber_position *pos, size_t c, size_t heap,
                              nimber_value target, size_t max, nimber_move *out,
                              size_t *n, nimber_error *err);
+
+/* nimber_position_moves: every legal move of the position (at most max,
+ * in component order, small results first), into out[0..*n-1]; *truncated
+ * is set when more exist.  Errors: NIMBER_E_NOMEM.  Since 0.3.0. */
+int nimber_position_moves(nimber_position *pos, size_t max, nimber_move *out,
+                          size_t *n, int *truncated, nimber_error *err);
+
+/* Room for the text or JSON of any move (nimber_move_text/_json). */
+#define NIMBER_MOVE_BUFSIZE 1024
+
+/* nimber_move_text: writes mv, a move of pos, as its game writes it
+ * ("heap 2: 5 -> 1", "token 0: 3 -> 4"), without the component, into buf
+ * (NIMBER_MOVE_BUFSIZE bytes); returns buf.  The same text, optionally
+ * preceded by "component C " or "C.", is read back by
+ * nimber_position_parse_move.  Since 0.3.0. */
+char *nimber_move_text(const nimber_position *pos, const nimber_move *mv,
+                       char *buf);
+
+/* nimber_move_json: writes mv as one JSON object, {"component": c, ...}
+ * with the game's fields (DESIGN: "heap", "from", "to" for heap moves),
+ * into buf (NIMBER_MOVE_BUFSIZE bytes); returns buf.  Since 0.3.0. */
+char *nimber_move_json(const nimber_position *pos, const nimber_move *mv,
+                       char *buf);
+
+/* nimber_position_parse_move: reads a move as a person types it: an
+ * optional "component C " or "C." (required when there are several
+ * components), then the game's notation — for heap games "H -> A",
+ * "heap H: FROM -> A + B", "H -> A B" — and checks it is legal.
+ * Errors: NIMBER_E_ARG with the reason (unreadable, or illegal);
+ * NIMBER_E_LIMIT.  Since 0.3.0. */
+int nimber_position_parse_move(nimber_position *pos, const char *text,
+                               nimber_move *mv, nimber_error *err);
+
+/* nimber_position_text: the position for people, one line per component,
+ * into *text (free it with nimber_free).  Since 0.3.0. */
+int nimber_position_text(const nimber_position *pos, char **text,
+                         nimber_error *err);
+
+/* nimber_position_explain: why the position is won, lost or drawn, for
+ * learners — Bouton's binary table for Nim, the mex of each heap's
+ * options, the nim-sum, the winning moves; under misère play the rule
+ * used — as text of several lines into *text (free it with nimber_free).
+ * Errors: as nimber_position_solve.  Since 0.3.0. */
+int nimber_position_explain(nimber_position *pos, char **text,
+                            nimber_error *err);
+
+/* nimber_free: frees memory the library handed out (texts).  NULL is
+ * ignored.  Since 0.3.0. */
+void nimber_free(void *p);
+
+/* nimber_games: the names of the game families and aliases, with a
+ * one-line summary each: *names and *summaries receive static
+ * NULL-terminated arrays of the same length.  Since 0.3.0. */
+void nimber_games(const char *const **names, const char *const **summaries);
 
 /* ===================================================================== */
 /* 6. Scanner                                                            */

@@ -159,3 +159,39 @@ int nb_fail_at(nimber_error *err, int code, uint64_t line, uint64_t column,
     }
     return code;
 }
+
+/* Appends formatted text to a growing buffer. */
+int nb_buf_printf(nb_buf *b, const char *fmt, ...) {
+    if (b->nomem)
+        return NIMBER_E_NOMEM;
+    for (;;) {
+        va_list ap;
+        size_t room = b->cap - b->len;
+        va_start(ap, fmt);
+        int k =
+            vsnprintf(b->s ? b->s + b->len : NULL, b->s ? room : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0)
+            return NIMBER_E_INTERNAL;
+        if (b->s && (size_t)k < room) {
+            b->len += (size_t)k;
+            return NIMBER_OK;
+        }
+        size_t ncap = b->cap ? 2 * b->cap : 256;
+        while (ncap - b->len <= (size_t)k)
+            ncap *= 2;
+        char *ns = nb_realloc(b->s, ncap);
+        if (!ns) {
+            b->nomem = 1;
+            return NIMBER_E_NOMEM;
+        }
+        b->s = ns;
+        b->cap = ncap;
+    }
+}
+
+/* Frees a buffer's text. */
+void nb_buf_free(nb_buf *b) {
+    nb_free(b->s);
+    memset(b, 0, sizeof *b);
+}

@@ -1,21 +1,32 @@
 /*
  * game.c — parsing GAME specifications and the generic game operations.
  *
- * A specification is NAME or NAME:ARG; the registry says which family a
- * name belongs to and the family parses its own argument.  For heapwise
- * families the component operations are derived here: the value of a
- * component is the nim-sum (XOR) of its heaps' values (Sprague–Grundy), and
- * a move to total value t changes one heap i to heaps of value
- * t ^ value(component) ^ value(heap i).  Cost: one heap_value per heap for
- * the value, plus one heap_moves per heap for the moves.
+ * A specification is NAME or NAME:ARG, or an alias (misere-nim) that
+ * stands for one; the registry says which family a name belongs to and the
+ * family parses its own argument.  The game-level queries (values of
+ * single heaps, periods, node counts) go to the heap operations of heap
+ * families and are refused for other games.  Also here: the list of games
+ * for `nimber list`, and the default legality check (a search among every
+ * move of a component, bounded by NB_MOVE_BUDGET).
  */
 #include "game.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Parses spec with the default memory limit. */
 int nimber_game_parse(const char *spec, nimber_game **out, nimber_error *err) {
     return nimber_game_parse_limited(spec, 0, out, err);
+}
+
+/* Looks a name up among the aliases (kayles...) and then the families. */
+static const nimber_family *find_family(const char *spec, size_t namelen) {
+    for (size_t i = 0; nb_families[i]; i++) {
+        const nimber_family *f = nb_families[i];
+        if (strlen(f->name) == namelen && memcmp(f->name, spec, namelen) == 0)
+            return f;
+    }
+    return NULL;
 }
 
 /* Parses spec by looking its name up in the registry. */
@@ -24,16 +35,18 @@ int nimber_game_parse_limited(const char *spec, size_t limit, nimber_game **out,
     if (!spec || !out)
         return nb_fail(err, NIMBER_E_ARG, "no game given");
     *out = NULL;
-    const char *colon = strchr(spec, ':');
-    size_t namelen = colon ? (size_t)(colon - spec) : strlen(spec);
-    const nimber_family *fam = NULL;
-    for (size_t i = 0; nb_families[i]; i++) {
-        const nimber_family *f = nb_families[i];
-        if (strlen(f->name) == namelen && memcmp(f->name, spec, namelen) == 0) {
-            fam = f;
+    int misere = 0;
+    const char *alias = NULL;
+    for (size_t i = 0; nb_aliases[i].name; i++)
+        if (strcmp(spec, nb_aliases[i].name) == 0) {
+            misere = nb_aliases[i].misere;
+            alias = nb_aliases[i].name;
+            spec = nb_aliases[i].spec;
             break;
         }
-    }
+    const char *colon = strchr(spec, ':');
+    size_t namelen = colon ? (size_t)(colon - spec) : strlen(spec);
+    const nimber_family *fam = find_family(spec, namelen);
     if (!fam)
         return nb_fail(err, NIMBER_E_SPEC, "unknown game '%.*s'",
                        (int)(namelen > 60 ? 60 : namelen), spec);
@@ -47,9 +60,10 @@ int nimber_game_parse_limited(const char *spec, size_t limit, nimber_game **out,
     if (!g)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     g->family = fam;
+    g->misere = misere;
     /* A canonical spec is never longer than the given one plus the name:
      * canonicalising only sorts, merges and drops leading zeros. */
-    size_t cap = strlen(spec) + 64;
+    size_t cap = strlen(spec) + (alias ? strlen(alias) : 0) + 64;
     g->spec = nb_malloc(cap);
     if (!g->spec) {
         nb_free(g);
@@ -58,14 +72,14 @@ int nimber_game_parse_limited(const char *spec, size_t limit, nimber_game **out,
     const char *arg = colon ? colon + 1 : NULL;
     if (!limit)
         limit = NB_DEFAULT_MEMORY_LIMIT;
-    int rc = fam->create_limited
-                 ? fam->create_limited(arg, limit, &g->state, g->spec, cap, err)
-                 : fam->create(arg, &g->state, g->spec, cap, err);
+    int rc = fam->create(arg, limit, &g->state, g->spec, cap, err);
     if (rc != NIMBER_OK) {
         nb_free(g->spec);
         nb_free(g);
         return rc;
     }
+    if (alias) /* the canonical spec is the alias the user wrote */
+        snprintf(g->spec, cap, "%s", alias);
     if (fam->set_memory_limit)
         fam->set_memory_limit(g->state, limit);
     *out = g;
@@ -87,21 +101,33 @@ const char *nimber_game_spec(const nimber_game *game) {
     return game->spec;
 }
 
-/* Returns the NIMBER_GAME_* flags, read off the family's operations. */
+/* Returns the NIMBER_GAME_* flags: the family's shape and the rule its
+ * name asks for. */
 unsigned nimber_game_flags(const nimber_game *game) {
     unsigned f = 0;
-    if (game->family->heap_value)
+    if (game->family->heaps && !game->misere)
         f |= NIMBER_GAME_HEAPWISE;
-    if (game->family->misere_solve)
+    if (game->misere)
         f |= NIMBER_GAME_MISERE;
     return f;
 }
 
+/* The heap operations of a heap game under normal play, or NULL after
+ * filling err. */
+static const nb_heap_ops *heap_ops(const nimber_game *game, nimber_error *err) {
+    if (!game->family->heaps || game->misere) {
+        nb_fail(err, NIMBER_E_UNSUPPORTED,
+                "%s has no Grundy values of single heaps", game->spec);
+        return NULL;
+    }
+    return game->family->heaps;
+}
+
 /* The node count of a game graph. */
 int nimber_game_nodes(const nimber_game *game, uint64_t *n) {
-    if (!game->family->size)
+    if (!game->family->heaps || !game->family->heaps->size)
         return NIMBER_E_UNSUPPORTED;
-    *n = game->family->size(game->state);
+    *n = game->family->heaps->size(game->state);
     return NIMBER_OK;
 }
 
@@ -112,28 +138,29 @@ void nimber_game_set_memory_limit(nimber_game *game, size_t bytes) {
                                        bytes ? bytes : NB_DEFAULT_MEMORY_LIMIT);
 }
 
-/* Grundy value of one heap of a heapwise game. */
+/* Grundy value of one heap of a heap game. */
 int nimber_heap_value(nimber_game *game, uint64_t heap, nimber_value *out,
                       nimber_error *err) {
-    if (!game->family->heap_value)
-        return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                       "%s has no Grundy values of single heaps", game->spec);
-    return game->family->heap_value(game->state, heap, out, err);
+    const nb_heap_ops *ops = heap_ops(game, err);
+    if (!ops)
+        return NIMBER_E_UNSUPPORTED;
+    if (ops->check)
+        RETURN_IF_ERR(ops->check(game->state, heap, err));
+    return ops->value(game->state, heap, out, err);
 }
 
 /* G(first..first+count-1): the family's bulk call, or one call each. */
 int nimber_heap_values(nimber_game *game, uint64_t first, size_t count,
                        nimber_value *out, nimber_error *err) {
-    const nimber_family *f = game->family;
-    if (!f->heap_value)
-        return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                       "%s has no Grundy values of single heaps", game->spec);
+    const nb_heap_ops *ops = heap_ops(game, err);
+    if (!ops)
+        return NIMBER_E_UNSUPPORTED;
     if (count && first > UINT64_MAX - (count - 1))
         return nb_fail(err, NIMBER_E_ARG, "heap range past 2^64-1");
-    if (f->heap_values)
-        return f->heap_values(game->state, first, count, out, err);
+    if (ops->values)
+        return ops->values(game->state, first, count, out, err);
     for (size_t i = 0; i < count; i++)
-        RETURN_IF_ERR(f->heap_value(game->state, first + i, &out[i], err));
+        RETURN_IF_ERR(nimber_heap_value(game, first + i, &out[i], err));
     return NIMBER_OK;
 }
 
@@ -141,12 +168,13 @@ int nimber_heap_values(nimber_game *game, uint64_t first, size_t count,
 int nimber_game_period(nimber_game *game, uint64_t max_values,
                        nimber_period *out, nimber_error *err) {
     memset(out, 0, sizeof *out);
-    if (!game->family->period)
+    const nb_heap_ops *ops = game->family->heaps;
+    if (!ops || !ops->period || game->misere)
         return nb_fail(err, NIMBER_E_UNSUPPORTED,
                        "%s has no period search (its values are not "
                        "eventually periodic, or not by a method nimber proves)",
                        game->spec);
-    return game->family->period(
+    return ops->period(
         game->state, max_values ? max_values : NB_DEFAULT_PERIOD_MAX, out, err);
 }
 
@@ -163,40 +191,57 @@ void nimber_game_set_progress(nimber_game *game, nimber_progress_fn fn,
         game->family->set_progress(game->state, fn, ctx);
 }
 
-/* Value of a component: nim-sum of heap values, or the family's own. */
-int nb_component_value(nimber_game *g, const uint64_t *a, size_t n,
-                       nimber_value *v, nimber_error *err) {
-    const nimber_family *f = g->family;
-    if (f->value)
-        return f->value(g->state, a, n, v, err);
-    if (!f->heap_value)
-        return nb_fail(err, NIMBER_E_UNSUPPORTED, "%s has no Grundy value",
-                       g->spec);
-    nimber_value sum = nb_val(0);
-    for (size_t i = 0; i < n; i++) {
-        nimber_value h;
-        RETURN_IF_ERR(f->heap_value(g->state, a[i], &h, err));
-        sum = nb_xor(sum, h);
+/* The names and summaries of the families and aliases, built once. */
+#define NB_MAX_NAMES 64
+static const char *names_[NB_MAX_NAMES + 1], *summaries_[NB_MAX_NAMES + 1];
+
+/* Lists the games: families first, then aliases, as the registry orders
+ * them.  The arrays are static and filled identically on every call. */
+void nimber_games(const char *const **names, const char *const **summaries) {
+    size_t k = 0;
+    for (size_t i = 0; nb_families[i] && k < NB_MAX_NAMES; i++, k++) {
+        names_[k] = nb_families[i]->usage;
+        summaries_[k] = nb_families[i]->summary ? nb_families[i]->summary : "";
     }
-    *v = sum;
-    return NIMBER_OK;
+    for (size_t i = 0; nb_aliases[i].name && k < NB_MAX_NAMES; i++, k++) {
+        names_[k] = nb_aliases[i].name;
+        summaries_[k] = nb_aliases[i].summary;
+    }
+    names_[k] = summaries_[k] = NULL;
+    *names = names_;
+    *summaries = summaries_;
 }
 
-/* Moves of a component to value target.  For heapwise families each heap
- * is asked for moves to the value that makes the total come out right. */
-int nb_component_moves(nimber_game *g, const uint64_t *a, size_t n,
-                       nimber_value target, nb_sink *sink, nimber_error *err) {
-    const nimber_family *f = g->family;
-    if (f->moves)
-        return f->moves(g->state, a, n, target, sink, err);
-    nimber_value total;
-    RETURN_IF_ERR(nb_component_value(g, a, n, &total, err));
-    nimber_value rest = nb_xor(total, target); /* what heap i must change by */
-    for (size_t i = 0; i < n; i++) {
-        nimber_value h;
-        RETURN_IF_ERR(f->heap_value(g->state, a[i], &h, err));
-        RETURN_IF_ERR(
-            f->heap_moves(g->state, i, a[i], nb_xor(h, rest), sink, err));
-    }
+/* A sink looking for one move among all of a component's. */
+typedef struct {
+    nb_msink base;
+    const nimber_move *want;
+    uint64_t budget;
+    int hit;
+} move_finder;
+
+/* Compares one move with the one wanted. */
+static int find_move(nb_msink *sink, const nimber_move *mv) {
+    move_finder *f = (move_finder *)sink;
+    if (f->budget-- == 0)
+        return NIMBER_E_LIMIT;
+    if (!nb_move_eq(mv, f->want))
+        return NIMBER_OK;
+    f->hit = 1;
+    return NB_STOP;
+}
+
+/* Looks for mv among every move of the component. */
+int nb_check_by_moves(nimber_game *g, const uint64_t *w, size_t n,
+                      const nimber_move *mv, nimber_error *err) {
+    move_finder f = {{find_move}, mv, NB_MOVE_BUDGET, 0};
+    int rc = g->family->moves(g, w, n, &f.base, err);
+    if (rc == NB_STOP)
+        rc = NIMBER_OK;
+    if (rc == NIMBER_E_LIMIT)
+        return nb_fail(err, rc, "too many moves to check this one");
+    RETURN_IF_ERR(rc);
+    if (!f.hit)
+        return nb_fail(err, NIMBER_E_ARG, "not a legal move of %s", g->spec);
     return NIMBER_OK;
 }

@@ -1,121 +1,271 @@
 /*
  * game.h — the game-family interface: what every family of games provides.
  *
- * A family (nim, sub:LIST, split, staircase, ...) lives in one file under
- * games/, with every function static, wired into one const nimber_family;
- * games/registry.c lists them.  Positions, sums and the CLI work only
- * through this interface and never name a family.
+ * A family (nim, sub:LIST, staircase, graph:FILE, ...) lives in its own
+ * file under games/, every function static, wired into one const
+ * nimber_family; games/registry.c lists them.  Nothing outside games/
+ * names a family: positions (sum.c), play rules, explanations and the CLI
+ * work only through this interface.
  *
- * Two shapes of family exist:
- *   - heapwise: a component is a multiset of independent heaps; the family
- *     gives the Grundy value of one heap (heap_value) and the moves of one
- *     heap to a given value (heap_moves).  game.c turns these into the
- *     component-level operations.
- *   - whole-component: the family gives value/moves for the component's
- *     whole heap list (staircase, where steps interact).
- * A misère family gives misere_solve instead: its component cannot be
- * summed with anything, so it decides outcome and winning moves alone.
+ * A family owns its rules, like a game of OpenSpiel owns its states:
+ *   - a component's position is the family's own: a list of 64-bit words
+ *     (heaps, a pair, coins, tokens...) that only the family interprets;
+ *     it checks them (pos_check) and may parse them from text (pos_parse);
+ *   - a move is a nimber_move whose meaning is the family's; the family
+ *     lists all of them (moves), lists those reaching a given value
+ *     (moves_to, the fast path to winning moves), checks and applies one,
+ *     and writes it as text (which it also parses back: what `play` prints
+ *     is what a person types) and as JSON;
+ *   - the value of a component is a tally (below): its Grundy value, or for
+ *     loopy games the finite part plus the tokens of infinite value.
  *
- * To add a family: write games/NAME.c with a `const nimber_family
- * nb_family_NAME`, declare it below and add it to games/registry.c.
+ * Heap games, whose component is a multiset of independent heaps, share
+ * one implementation of all that (games/heaps.c): such a family supplies
+ * the heap-level operations of an nb_heap_ops and fills the component-level
+ * slots with NB_HEAP_FAMILY(ops) (and usually `.explain =
+ * nb_heaps_explain`, the mex of each heap's options).  Play rules over a whole
+ * sum (normal, misère, Every-SG) are a layer above the families (sum.c,
+ * search.c); a family may offer a closed-form misère solver for a position that
+ * is its component alone.
+ *
+ * To add a family: write games/NAME.c with `const nimber_family
+ * nb_family_NAME` and add two lines to games/registry.c (its declaration
+ * and its place in the list); README, "Adding a game", walks through a
+ * complete example.
  */
 #ifndef NIMBER_GAME_H
 #define NIMBER_GAME_H
 
 #include "internal.h"
 
-/* Receives moves.  emit returns NIMBER_OK to continue, NB_STOP when no
- * more moves are wanted, or an error code. */
+/* ---- heap level ---- */
+
+/* Receives moves of one heap: heap `heap` (its index) of `from` counters
+ * becomes the heaps to[0..nto-1].  emit returns NIMBER_OK to go on, NB_STOP
+ * when no more moves are wanted, or an error code. */
 typedef struct nb_sink {
     int (*emit)(struct nb_sink *sink, size_t heap, uint64_t from,
                 const uint64_t *to, unsigned nto);
 } nb_sink;
 
-typedef struct nimber_family {
-    const char *name;  /* "nim", or the prefix before ':' ("sub") */
-    int has_argument;  /* 1: written NAME:ARG; 0: written NAME alone */
-    const char *usage; /* how it is written, for errors and --help */
-
-    /* Required.  Parses ARG (NULL when has_argument is 0) into *state and
-     * writes the canonical spec (with the "NAME:" prefix) into canon,
-     * canon_cap bytes.  Errors: NIMBER_E_SPEC with a message. */
-    int (*create)(const char *arg, void **state, char *canon, size_t canon_cap,
+/* What a heap family provides; games/heaps.c turns it into positions. */
+typedef struct nb_heap_ops {
+    /* Required: Grundy value of one heap (the infinite value allowed only
+     * when in_options is given). */
+    int (*value)(void *state, uint64_t h, nimber_value *g, nimber_error *err);
+    /* Required: every move of heap h to heaps of total value t, reported
+     * with heap index idx.  Must be exhaustive: moves are checked by it. */
+    int (*moves_to)(void *state, size_t idx, uint64_t h, nimber_value t,
+                    nb_sink *sink, nimber_error *err);
+    /* Required: every move of heap h, each distinct result once (heaps of
+     * 0 dropped, the rest ascending), small results first. */
+    int (*options)(void *state, size_t idx, uint64_t h, nb_sink *sink,
+                   nimber_error *err);
+    /* Optional: NIMBER_OK if h is a valid heap (a node of a graph...). */
+    int (*check)(void *state, uint64_t h, nimber_error *err);
+    /* Optional: G(first..first+count-1) in one call. */
+    int (*values)(void *state, uint64_t first, size_t count, nimber_value *out,
                   nimber_error *err);
-    /* Optional: create that honours a memory limit while creating (for
-     * families that read data when parsed); used instead of create. */
-    int (*create_limited)(const char *arg, size_t limit, void **state,
-                          char *canon, size_t canon_cap, nimber_error *err);
-    /* Optional: frees state. */
-    void (*destroy)(void *state);
-
-    /* Heapwise families: Grundy value of one heap; moves of one heap to
-     * heaps whose total value is `target` (reported with heap index idx). */
-    int (*heap_value)(void *state, uint64_t h, nimber_value *g,
-                      nimber_error *err);
-    int (*heap_moves)(void *state, size_t idx, uint64_t h, nimber_value target,
-                      nb_sink *sink, nimber_error *err);
-
-    /* Whole-component families: value of the component a[0..n-1]; its moves
-     * to positions of value `target`. */
-    int (*value)(void *state, const uint64_t *a, size_t n, nimber_value *g,
-                 nimber_error *err);
-    int (*moves)(void *state, const uint64_t *a, size_t n, nimber_value target,
-                 nb_sink *sink, nimber_error *err);
-
-    /* Misère families: outcome of a[0..n-1] and every winning move. */
-    int (*misere_solve)(void *state, const uint64_t *a, size_t n,
-                        nimber_outcome *outcome, nb_sink *sink,
-                        nimber_error *err);
-
-    /* Optional: tells the family its memory limit in bytes. */
-    void (*set_memory_limit)(void *state, size_t bytes);
-    /* Optional: G(first..first+count-1) in one call (else heap_value). */
-    int (*heap_values)(void *state, uint64_t first, size_t count,
-                       nimber_value *out, nimber_error *err);
     /* Optional: find and prove the period, computing at most max values. */
     int (*period)(void *state, uint64_t max, nimber_period *out,
                   nimber_error *err);
-    /* Loopy (graph) families: every move of one heap (token); whether the
-     * finite value s is among the options of h (the set K of an infinite
-     * value); the number of heaps there are (nodes), for listings. */
-    int (*all_moves)(void *state, size_t idx, uint64_t h, nb_sink *sink,
-                     nimber_error *err);
+    /* Loopy families: whether the finite value s is among the options of
+     * h (the set K of an infinite value); else NULL. */
     int (*in_options)(void *state, uint64_t h, nimber_value s);
+    /* Optional: the number of heaps there are (graph nodes), for listings. */
     uint64_t (*size)(void *state);
-    /* Optional: choose the algorithm; install a progress callback. */
-    void (*set_algorithm)(void *state, nimber_algorithm algo);
-    void (*set_progress)(void *state, nimber_progress_fn fn, void *ctx);
-} nimber_family;
+    /* What a heap is called in text ("heap", "token"). */
+    const char *noun;
+} nb_heap_ops;
 
-/* A parsed game: a family and its state. */
+/* ---- component level ---- */
+
+/* Receives whole moves (component index not yet set). */
+typedef struct nb_msink {
+    int (*emit)(struct nb_msink *sink, const nimber_move *mv);
+} nb_msink;
+
+/* The value of a component in Smith's sense: the XOR of its finite
+ * values, and the places (word indices) of its parts of infinite value.
+ * Games without cycles always have ninf = 0; then fin is the Grundy value.
+ * Only the first two infinite places are remembered (two decide a draw). */
+typedef struct nb_tally {
+    nimber_value fin;
+    size_t ninf;
+    size_t inf_at[2];
+} nb_tally;
+
+/* A component's position: words that the family interprets. */
+typedef struct nb_pos {
+    uint64_t *w;
+    size_t n, cap;
+} nb_pos;
+
+typedef struct nimber_family nimber_family;
+
+/* A parsed game: a family, its state, and the play rule its name asks for
+ * (misere-nim is nim under the misère rule). */
 struct nimber_game {
     const nimber_family *family;
     void *state;
     char *spec; /* canonical specification, owned */
+    int misere; /* the spec names a misère game */
 };
 
-/* The registry (games/registry.c): NULL-terminated. */
+struct nimber_family {
+    const char *name;    /* its name, or the prefix before ':' of a spec */
+    int has_argument;    /* 1: written NAME:ARG; 0: written NAME alone */
+    const char *usage;   /* how it is written, for errors and --help */
+    const char *summary; /* one line for `nimber list` */
+
+    /* Required.  Parses ARG (NULL when has_argument is 0) into *state and
+     * writes the canonical spec (with the "NAME:" prefix) into canon,
+     * canon_cap bytes.  limit: the memory limit in bytes (families that
+     * read data when parsed honour it).  Errors: NIMBER_E_SPEC. */
+    int (*create)(const char *arg, size_t limit, void **state, char *canon,
+                  size_t canon_cap, nimber_error *err);
+    /* Optional: frees state; tells the memory limit, the algorithm, the
+     * progress callback. */
+    void (*destroy)(void *state);
+    void (*set_memory_limit)(void *state, size_t bytes);
+    void (*set_algorithm)(void *state, nimber_algorithm algo);
+    void (*set_progress)(void *state, nimber_progress_fn fn, void *ctx);
+
+    /* Heap families: their heap operations (NULL for other families). */
+    const nb_heap_ops *heaps;
+
+    /* Required: NIMBER_OK if w[0..n-1] is a position (NIMBER_E_ARG with
+     * the reason otherwise). */
+    int (*pos_check)(const nimber_game *g, const uint64_t *w, size_t n,
+                     nimber_error *err);
+    /* Optional: parses position tokens into *out (default: each token is
+     * one word, a decimal number).  Errors: NIMBER_E_ARG. */
+    int (*pos_parse)(const nimber_game *g, const char *const *args, size_t n,
+                     nb_pos *out, nimber_error *err);
+    /* Required: writes the position for people (one line, no newline). */
+    int (*pos_text)(const nimber_game *g, const uint64_t *w, size_t n,
+                    nb_buf *out);
+
+    /* Required: the component's value (see nb_tally).  Families without a
+     * Grundy value fail with NIMBER_E_UNSUPPORTED. */
+    int (*value)(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
+                 nimber_error *err);
+    /* Loopy families: whether s is an option value of the infinite part
+     * at word index at (Smith's set K); else NULL. */
+    int (*in_options)(nimber_game *g, const uint64_t *w, size_t n, size_t at,
+                      nimber_value s);
+    /* Required: every move after which the component's tally is (t, no
+     * infinite part); cur is its tally now. */
+    int (*moves_to)(nimber_game *g, const uint64_t *w, size_t n,
+                    const nb_tally *cur, nimber_value t, nb_msink *sink,
+                    nimber_error *err);
+    /* Required: every move, small results first. */
+    int (*moves)(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
+                 nimber_error *err);
+    /* Required: NIMBER_OK if mv is legal here, else NIMBER_E_ARG with the
+     * reason (NIMBER_E_LIMIT when it cannot be checked in bounded time). */
+    int (*check)(nimber_game *g, const uint64_t *w, size_t n,
+                 const nimber_move *mv, nimber_error *err);
+    /* Required: makes the (checked) move. */
+    int (*apply)(nimber_game *g, nb_pos *pos, const nimber_move *mv,
+                 nimber_error *err);
+    /* Optional: the tally after mv, from the tally now, without copying
+     * the position (default: apply to a copy, then value). */
+    int (*after)(nimber_game *g, const uint64_t *w, size_t n,
+                 const nb_tally *cur, const nimber_move *mv, nb_tally *out,
+                 nimber_error *err);
+    /* Required: the move as text, and its JSON fields (what follows
+     * "component": c, in an object); move_parse reads the text back (and
+     * the short forms people type), filling mv; it need not check
+     * legality.  Errors: NIMBER_E_ARG. */
+    int (*move_text)(const nimber_game *g, const uint64_t *w, size_t n,
+                     const nimber_move *mv, nb_buf *out);
+    int (*move_json)(const nimber_game *g, const uint64_t *w, size_t n,
+                     const nimber_move *mv, nb_buf *out);
+    int (*move_parse)(const nimber_game *g, const uint64_t *w, size_t n,
+                      const char *text, nimber_move *mv, nimber_error *err);
+
+    /* Optional: why the component has its value (normal play), for
+     * `explain`.  alone: it is the whole position; then the family may
+     * explain the outcome and winning moves too and set *complete. */
+    int (*explain)(nimber_game *g, const uint64_t *w, size_t n, int alone,
+                   nb_buf *out, int *complete, nimber_error *err);
+    /* Optional: misère outcome and every winning move of this component
+     * when it is the whole position (a closed form, e.g. Bouton's rule). */
+    int (*misere_solve)(nimber_game *g, const uint64_t *w, size_t n,
+                        nimber_outcome *outcome, nb_msink *sink,
+                        nimber_error *err);
+    /* Optional: the text explaining misere_solve's rule. */
+    const char *misere_rule;
+};
+
+/* The registry (games/registry.c): NULL-terminated; and the aliases,
+ * names that stand for another spec (kayles = octal:0.77), NULL-ended. */
 extern const nimber_family *const nb_families[];
+typedef struct nb_alias {
+    const char *name, *spec, *summary;
+    int misere;
+} nb_alias;
+extern const nb_alias nb_aliases[];
 
-/* game.c: value and moves of a whole component, for any family. */
-int nb_component_value(nimber_game *g, const uint64_t *a, size_t n,
-                       nimber_value *v, nimber_error *err);
-int nb_component_moves(nimber_game *g, const uint64_t *a, size_t n,
-                       nimber_value target, nb_sink *sink, nimber_error *err);
+/* games/heaps.c: the component operations of heap families. */
+int nb_heaps_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
+                       nimber_error *err);
+int nb_heaps_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
+                      nb_buf *out);
+int nb_heaps_value(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
+                   nimber_error *err);
+int nb_heaps_in_options(nimber_game *g, const uint64_t *w, size_t n, size_t at,
+                        nimber_value s);
+int nb_heaps_moves_to(nimber_game *g, const uint64_t *w, size_t n,
+                      const nb_tally *cur, nimber_value t, nb_msink *sink,
+                      nimber_error *err);
+int nb_heaps_moves(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
+                   nimber_error *err);
+int nb_heaps_check(nimber_game *g, const uint64_t *w, size_t n,
+                   const nimber_move *mv, nimber_error *err);
+int nb_heaps_apply(nimber_game *g, nb_pos *pos, const nimber_move *mv,
+                   nimber_error *err);
+int nb_heaps_after(nimber_game *g, const uint64_t *w, size_t n,
+                   const nb_tally *cur, const nimber_move *mv, nb_tally *out,
+                   nimber_error *err);
+int nb_heaps_move_text(const nimber_game *g, const uint64_t *w, size_t n,
+                       const nimber_move *mv, nb_buf *out);
+int nb_heaps_move_json(const nimber_game *g, const uint64_t *w, size_t n,
+                       const nimber_move *mv, nb_buf *out);
+int nb_heaps_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
+                        const char *text, nimber_move *mv, nimber_error *err);
+int nb_heaps_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
+                     nb_buf *out, int *complete, nimber_error *err);
 
-/* The families. */
-extern const nimber_family nb_family_nim;
-extern const nimber_family nb_family_misere_nim;
-extern const nimber_family nb_family_staircase;
-extern const nimber_family nb_family_sub;
-extern const nimber_family nb_family_split;
-extern const nimber_family nb_family_octal;
-extern const nimber_family nb_family_hex;
-extern const nimber_family nb_family_kayles;
-extern const nimber_family nb_family_dawson;
-extern const nimber_family nb_family_grundy_game;
-extern const nimber_family nb_family_lasker;
-extern const nimber_family nb_family_graph;
+/* The component slots of a heap family whose heap operations are ops. */
+#define NB_HEAP_FAMILY(ops)                                                    \
+    .heaps = (ops), .pos_check = nb_heaps_pos_check,                           \
+    .pos_text = nb_heaps_pos_text, .value = nb_heaps_value,                    \
+    .moves_to = nb_heaps_moves_to, .moves = nb_heaps_moves,                    \
+    .check = nb_heaps_check, .apply = nb_heaps_apply, .after = nb_heaps_after, \
+    .move_text = nb_heaps_move_text, .move_json = nb_heaps_move_json,          \
+    .move_parse = nb_heaps_move_parse
+/* ...and of a loopy heap family (graph tokens). */
+#define NB_LOOPY_HEAP_FAMILY(ops)                                              \
+    NB_HEAP_FAMILY(ops), .in_options = nb_heaps_in_options
+
+/* A heap move of heap `heap` from `from` to to[0..nto-1]. */
+nimber_move nb_heap_move(size_t heap, uint64_t from, const uint64_t *to,
+                         unsigned nto);
+
+/* Parses "A [+|,] B [+ C]" style lists of up to max numbers at *p
+ * (advancing it); returns how many, or -1 on junk.  Shared by the move
+ * parsers of families. */
+int nb_parse_numbers(const char **p, uint64_t *out, int max);
+
+/* Finds mv among all moves of the component (at most budget of them):
+ * the default check of families without a faster one. */
+int nb_check_by_moves(nimber_game *g, const uint64_t *w, size_t n,
+                      const nimber_move *mv, nimber_error *err);
+/* 1 if two moves are the same (heap view compared as a multiset of
+ * resulting heaps; the family words compared exactly). */
+int nb_move_eq(const nimber_move *a, const nimber_move *b);
 
 /* The infinite value of loopy games (never a real value: split's largest
  * is 2^65-4). */
@@ -125,5 +275,8 @@ static inline int nb_is_inf(nimber_value v) {
 
 /* Default bound of a period search, in values. */
 #define NB_DEFAULT_PERIOD_MAX ((uint64_t)1 << 25)
+
+/* Most moves a check or a search looks at before giving up. */
+#define NB_MOVE_BUDGET 10000000
 
 #endif /* NIMBER_GAME_H */

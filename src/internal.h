@@ -5,7 +5,7 @@
  * nimber_set_allocator (and the tests' failing allocator) sees all of it.
  * Errors are filled with nb_fail(), which formats the message once and
  * returns the code, so an error path stays one line:
- *     if (bad) return nb_fail(err, NIMBER_E_SPEC, "sub: empty list");
+ *     if (bad) return nb_fail(err, NIMBER_E_ARG, "no component %zu", c);
  * RETURN_IF_ERR propagates a status from a call.
  */
 #ifndef NIMBER_INTERNAL_H
@@ -64,6 +64,23 @@ int nb_scan_need(nimber_scanner *sc, uint64_t *out, nimber_error *err,
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+
+/* A growing text buffer (nb_buf_printf appends; a failed allocation is
+ * remembered in nomem and reported by the caller once). */
+typedef struct nb_buf {
+    char *s;
+    size_t len, cap;
+    int nomem;
+} nb_buf;
+
+/* Appends formatted text; NIMBER_OK or NIMBER_E_NOMEM. */
+int nb_buf_printf(nb_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Frees the buffer's text and zeroes it. */
+void nb_buf_free(nb_buf *b);
 
 /* Grundy-value arithmetic. */
 static inline nimber_value nb_val(uint64_t lo) {

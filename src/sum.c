@@ -1,300 +1,345 @@
 /*
  * sum.c — positions: sums of components of any games, their outcome and
- * every winning move.
+ * every winning move, under a play rule; and playing (check, apply, parse
+ * and print moves).
  *
- * Sprague–Grundy: the value of a sum is the nim-sum (XOR) of its
- * components' values, and the position is lost for the player to move
- * exactly when that is 0.  A winning move changes one component c to a
- * position of value total ^ value(c), so the moves are collected by asking
- * each component, through the family interface, for its moves to that
- * value.  A misère component decides alone (it cannot be summed: misère
- * outcomes do not follow from Grundy values).
+ * Normal play (Sprague–Grundy, with Smith's extension to cycles): each
+ * component reports a tally, the XOR of its finite values plus the places
+ * of its parts of infinite value.  The tallies add up to the position's:
+ *   - no infinite part: P exactly when the XOR S is 0; a winning move
+ *     changes one component c to a position of value S ^ value(c), so each
+ *     component is asked, through its family, for its moves to that value;
+ *   - one infinite part u: N exactly when S is among u's option values
+ *     (Smith's set K), and then the winning moves bring u to value S; else
+ *     a draw;
+ *   - two or more: a draw.
+ * In a draw the moves that keep it are found by trying every move of every
+ * component and recomputing the tally after it (family->after, O(1) for
+ * heap games), at most NB_MOVE_BUDGET moves per component.
+ * Misère play is a rule over the whole position: a component alone may be
+ * decided by its family's closed form (misere_solve); anything else goes
+ * to the exhaustive search of search.c.  Nothing here names a family.
  *
- * Moves are collected into a growing array up to max_moves; one more is
- * asked for so that `truncated` is exact.  Cost: one value and one move
- * query per component, plus the moves listed.
+ * Cost of solve under normal play: one value and one moves_to query per
+ * component, plus the moves listed (collected up to max_moves; one more is
+ * asked for so that `truncated` is exact).
  */
-#include "game.h"
+#include "sum.h"
 
 #include <string.h>
-
-typedef struct {
-    nimber_game *game;
-    uint64_t *heaps;
-    size_t n;
-} component;
-
-struct nimber_position {
-    component *c;
-    size_t n, cap;
-};
 
 /* Creates an empty position. */
 nimber_position *nimber_position_create(void) {
     return nb_calloc(1, sizeof(nimber_position));
 }
 
-/* Frees a position and its heap copies (not the games). */
+/* Frees a position and its components' words (not the games). */
 void nimber_position_free(nimber_position *pos) {
     if (!pos)
         return;
     for (size_t i = 0; i < pos->n; i++)
-        nb_free(pos->c[i].heaps);
+        nb_free(pos->c[i].pos.w);
     nb_free(pos->c);
     nb_free(pos);
 }
 
-/* Appends a component, copying its heaps. */
-int nimber_position_add(nimber_position *pos, nimber_game *game,
-                        const uint64_t *heaps, size_t n, nimber_error *err) {
-    int misere = (nimber_game_flags(game) & NIMBER_GAME_MISERE) != 0;
-    if (pos->n > 0 &&
-        (misere || (nimber_game_flags(pos->c[0].game) & NIMBER_GAME_MISERE)))
+/* Appends a component whose words are taken over from *words. */
+static int add_component(nimber_position *pos, nimber_game *game, nb_pos *words,
+                         nimber_error *err) {
+    if (pos->n > 0 && (game->misere || pos->has_misere_game))
         return nb_fail(err, NIMBER_E_UNSUPPORTED,
                        "a misère game cannot be part of a sum");
+    RETURN_IF_ERR(game->family->pos_check(game, words->w, words->n, err));
     if (pos->n == pos->cap) {
         size_t ncap = pos->cap ? 2 * pos->cap : 4;
-        component *nc = nb_realloc(pos->c, ncap * sizeof *nc);
+        nb_component *nc = nb_realloc(pos->c, ncap * sizeof *nc);
         if (!nc)
             return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
         pos->c = nc;
         pos->cap = ncap;
     }
-    uint64_t *copy = nb_calloc(n ? n : 1, sizeof *copy);
-    if (!copy)
+    pos->c[pos->n].game = game;
+    pos->c[pos->n].pos = *words;
+    pos->n++;
+    memset(words, 0, sizeof *words);
+    if (game->misere) {
+        pos->has_misere_game = 1;
+        pos->rule = NIMBER_RULE_MISERE;
+    }
+    return NIMBER_OK;
+}
+
+/* Appends a component, copying its numbers. */
+int nimber_position_add(nimber_position *pos, nimber_game *game,
+                        const uint64_t *heaps, size_t n, nimber_error *err) {
+    nb_pos words = {nb_calloc(n ? n : 1, sizeof(uint64_t)), n, n ? n : 1};
+    if (!words.w)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     if (n)
-        memcpy(copy, heaps, n * sizeof *copy);
-    pos->c[pos->n].game = game;
-    pos->c[pos->n].heaps = copy;
-    pos->c[pos->n].n = n;
-    pos->n++;
+        memcpy(words.w, heaps, n * sizeof *heaps);
+    int rc = add_component(pos, game, &words, err);
+    nb_free(words.w);
+    return rc;
+}
+
+/* Parses one decimal word of a position. */
+static int parse_word(const char *s, uint64_t *out, nimber_error *err) {
+    uint64_t v = 0;
+    if (!*s)
+        return nb_fail(err, NIMBER_E_ARG, "heap '': not a number");
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return nb_fail(err, NIMBER_E_ARG,
+                           "heap '%.40s': not a non-negative integer", s);
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return nb_fail(err, NIMBER_E_ARG,
+                           "heap '%.40s': above 18446744073709551615", s);
+        v = v * 10 + d;
+    }
+    *out = v;
     return NIMBER_OK;
 }
 
-/* A sink that appends moves to a solution, up to a cap. */
-typedef struct {
-    nb_sink base;
-    nimber_solution *sol;
-    size_t cap_moves; /* max_moves */
-    size_t alloc;
-    size_t component;
-    int nomem;
-} collector;
+/* Appends a component given as the words a person types. */
+int nimber_position_add_args(nimber_position *pos, nimber_game *game,
+                             const char *const *args, size_t n,
+                             nimber_error *err) {
+    nb_pos words = {NULL, 0, 0};
+    int rc = NIMBER_OK;
+    if (game->family->pos_parse) {
+        rc = game->family->pos_parse(game, args, n, &words, err);
+    } else {
+        words.w = nb_calloc(n ? n : 1, sizeof(uint64_t));
+        words.cap = n ? n : 1;
+        if (!words.w)
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        for (size_t i = 0; i < n && rc == NIMBER_OK; i++)
+            rc = parse_word(args[i], &words.w[words.n++], err);
+    }
+    if (rc == NIMBER_OK)
+        rc = add_component(pos, game, &words, err);
+    nb_free(words.w);
+    return rc;
+}
 
-/* Appends one move, or stops once max_moves are held and one more exists. */
-static int collect(nb_sink *sink, size_t heap, uint64_t from,
-                   const uint64_t *to, unsigned nto) {
-    collector *c = (collector *)sink;
-    nimber_solution *sol = c->sol;
-    if (sol->nmoves >= c->cap_moves) {
-        sol->truncated = 1;
+/* Sets the play rule. */
+int nimber_position_set_rule(nimber_position *pos, nimber_rule rule,
+                             nimber_error *err) {
+    if (rule != NIMBER_RULE_NORMAL && rule != NIMBER_RULE_MISERE)
+        return nb_fail(err, NIMBER_E_ARG, "unknown play rule %d", (int)rule);
+    if (pos->has_misere_game && rule != NIMBER_RULE_MISERE)
+        return nb_fail(err, NIMBER_E_ARG,
+                       "the position holds a misère game; its rule is misère");
+    pos->rule = rule;
+    return NIMBER_OK;
+}
+
+/* Returns the play rule. */
+nimber_rule nimber_position_rule(const nimber_position *pos) {
+    return pos->rule;
+}
+
+/* ---- collecting moves ---- */
+
+/* Appends one move, or stops once max moves are held and one more exists. */
+static int collect(nb_msink *sink, const nimber_move *mv) {
+    nb_collector *c = (nb_collector *)sink;
+    if (*c->n >= c->max) {
+        *c->truncated = 1;
         return NB_STOP;
     }
-    if (sol->nmoves == c->alloc) {
+    if (c->grow && *c->n == c->alloc) {
         size_t na = c->alloc ? 2 * c->alloc : 16;
-        nimber_move *nm = nb_realloc(sol->moves, na * sizeof *nm);
-        if (!nm) {
-            c->nomem = 1;
+        nimber_move *nm = nb_realloc(*c->moves, na * sizeof *nm);
+        if (!nm)
             return NIMBER_E_NOMEM;
-        }
-        sol->moves = nm;
+        *c->moves = nm;
         c->alloc = na;
     }
-    nimber_move *m = &sol->moves[sol->nmoves++];
-    memset(m, 0, sizeof *m);
+    nimber_move *m = &(*c->moves)[(*c->n)++];
+    *m = *mv;
     m->component = c->component;
-    m->heap = heap;
-    m->from = from;
-    m->nto = nto;
-    for (unsigned i = 0; i < nto && i < 3; i++)
-        m->to[i] = to[i];
     return NIMBER_OK;
 }
 
-/* 1 if the component's family is loopy (its heaps may be infinite). */
-static int loopy(const component *c) {
-    return c->game->family->in_options != NULL;
+/* A collector into a growing array (grow) or a caller's array of max. */
+void nb_collector_init(nb_collector *c, nimber_move **moves, size_t *n,
+                       int *truncated, size_t max, int grow) {
+    memset(c, 0, sizeof *c);
+    c->base.emit = collect;
+    c->moves = moves;
+    c->n = n;
+    c->truncated = truncated;
+    c->max = max;
+    c->grow = grow;
 }
 
-/* The finite part of a position and its infinite tokens (at most two are
- * remembered; two already decide a draw). */
-typedef struct {
-    nimber_value s; /* XOR of every finite value */
-    size_t ninf;
-    size_t inf_c[2], inf_h[2];
-} tally;
+/* ---- normal play ---- */
 
-/* Outcome from a tally (Smith): no infinite token: the XOR decides; one:
- * a win exactly when s is among its options; more: a draw. */
-static nimber_outcome tally_outcome(const nimber_position *pos,
-                                    const tally *t) {
+/* The position's tally: finite XOR and the first two infinite places. */
+typedef struct {
+    nimber_value s;
+    size_t ninf;
+    size_t inf_c[2], inf_at[2];
+} total;
+
+/* Adds component c's tally to t. */
+static void total_add(total *t, const nb_tally *ct, size_t c) {
+    t->s = nb_xor(t->s, ct->fin);
+    for (size_t k = 0; k < ct->ninf; k++, t->ninf++)
+        if (t->ninf < 2 && k < 2) {
+            t->inf_c[t->ninf] = c;
+            t->inf_at[t->ninf] = ct->inf_at[k];
+        }
+}
+
+/* The outcome of a total (Smith); w overrides the words of component
+ * `moved` (the position after a move), when not NULL. */
+static nimber_outcome total_outcome(const nimber_position *pos, const total *t,
+                                    size_t moved, const uint64_t *w, size_t n) {
     if (t->ninf == 0)
         return nb_is_zero(t->s) ? NIMBER_OUTCOME_P : NIMBER_OUTCOME_N;
-    if (t->ninf == 1) {
-        const component *c = &pos->c[t->inf_c[0]];
-        return c->game->family->in_options(c->game->state,
-                                           c->heaps[t->inf_h[0]], t->s)
-                   ? NIMBER_OUTCOME_N
-                   : NIMBER_OUTCOME_D;
+    if (t->ninf > 1)
+        return NIMBER_OUTCOME_D;
+    const nb_component *c = &pos->c[t->inf_c[0]];
+    if (!w || t->inf_c[0] != moved) {
+        w = c->pos.w;
+        n = c->pos.n;
     }
-    return NIMBER_OUTCOME_D;
+    nimber_game *g = c->game;
+    return g->family->in_options &&
+                   g->family->in_options(g, w, n, t->inf_at[0], t->s)
+               ? NIMBER_OUTCOME_N
+               : NIMBER_OUTCOME_D;
 }
 
-/* Adds (or with sign -1 removes) a token's value to a tally. */
-static void tally_add(tally *t, nimber_value v, size_t c, size_t h) {
-    if (nb_is_inf(v)) {
-        if (t->ninf < 2) {
-            t->inf_c[t->ninf] = c;
-            t->inf_h[t->ninf] = h;
-        }
-        t->ninf++;
-    } else
-        t->s = nb_xor(t->s, v);
+/* The tally of a component after mv: the family's fast way, or the move
+ * applied to a copy.  The copy's words are left in *copy when made. */
+static int tally_after(nb_component *c, const nb_tally *cur,
+                       const nimber_move *mv, nb_tally *out, nb_pos *copy,
+                       nimber_error *err) {
+    nimber_game *g = c->game;
+    if (g->family->after && !copy)
+        return g->family->after(g, c->pos.w, c->pos.n, cur, mv, out, err);
+    nb_pos tmp = {nb_calloc(c->pos.n ? c->pos.n : 1, sizeof(uint64_t)),
+                  c->pos.n, c->pos.n ? c->pos.n : 1};
+    if (!tmp.w)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    if (c->pos.n)
+        memcpy(tmp.w, c->pos.w, c->pos.n * sizeof *tmp.w);
+    int rc = g->family->apply(g, &tmp, mv, err);
+    if (rc == NIMBER_OK)
+        rc = g->family->value(g, tmp.w, tmp.n, out, err);
+    if (copy && rc == NIMBER_OK)
+        *copy = tmp;
+    else
+        nb_free(tmp.w);
+    return rc;
 }
 
-/* The tally with token (c, h) of value v taken out.  XOR undoes itself;
- * of the infinite tokens, the first two are remembered, which is all that
- * tally_outcome needs: when one is left, it is the other remembered one. */
-static tally tally_without(const tally *t, nimber_value v, size_t c, size_t h) {
-    tally r = *t;
-    if (!nb_is_inf(v)) {
-        r.s = nb_xor(r.s, v);
-        return r;
-    }
-    if (r.inf_c[0] == c && r.inf_h[0] == h) {
-        r.inf_c[0] = r.inf_c[1];
-        r.inf_h[0] = r.inf_h[1];
-    }
-    r.ninf--;
-    return r;
-}
-
-/* A sink that keeps only the moves after which the position is a draw. */
+/* A sink that keeps the moves of one component after which the position
+ * is still a draw. */
 typedef struct {
-    nb_sink base;
-    collector *out;
+    nb_msink base;
+    nb_collector *out;
     nimber_position *pos;
-    const tally *t; /* the tally without the moving token */
-    size_t c, h;
+    size_t c;
+    const total *rest; /* the total without component c */
+    const nb_tally *cur;
+    uint64_t budget;
     nimber_error *err;
 } draw_filter;
 
-/* Forwards a move of a graph token when it keeps the draw. */
-static int keep_draw(nb_sink *sink, size_t heap, uint64_t from,
-                     const uint64_t *to, unsigned nto) {
+/* Forwards a move when the position after it is a draw. */
+static int keep_draw(nb_msink *sink, const nimber_move *mv) {
     draw_filter *f = (draw_filter *)sink;
-    component *c = &f->pos->c[f->c];
-    tally t = *f->t;
-    nimber_value v;
-    int rc = c->game->family->heap_value(c->game->state, to[0], &v, f->err);
-    if (rc)
-        return rc;
-    /* Evaluate with the token on its new node. */
-    uint64_t old = c->heaps[heap];
-    c->heaps[heap] = to[0];
-    tally_add(&t, v, f->c, heap);
-    nimber_outcome o = tally_outcome(f->pos, &t);
-    c->heaps[heap] = old;
+    if (f->budget-- == 0) {
+        *f->out->truncated = 1;
+        return NB_STOP;
+    }
+    nb_component *c = &f->pos->c[f->c];
+    nb_tally after;
+    RETURN_IF_ERR(tally_after(c, f->cur, mv, &after, NULL, f->err));
+    total t = *f->rest;
+    total_add(&t, &after, f->c);
+    nimber_outcome o;
+    if (t.ninf == 1 && t.inf_c[0] == f->c) { /* needs the words after mv */
+        nb_pos copy = {NULL, 0, 0};
+        RETURN_IF_ERR(tally_after(c, f->cur, mv, &after, &copy, f->err));
+        o = total_outcome(f->pos, &t, f->c, copy.w, copy.n);
+        nb_free(copy.w);
+    } else
+        o = total_outcome(f->pos, &t, f->c, NULL, 0);
     if (o != NIMBER_OUTCOME_D)
         return NIMBER_OK;
-    f->out->component = f->c;
-    return f->out->base.emit(&f->out->base, heap, from, to, nto);
+    return f->out->base.emit(&f->out->base, mv);
+}
+
+/* Value, outcome and winning (or draw-keeping) moves under normal play. */
+static int solve_normal(nimber_position *pos, nimber_solution *sol,
+                        nb_collector *col, nimber_error *err) {
+    nb_tally *tl = nb_calloc(pos->n ? pos->n : 1, sizeof *tl);
+    if (!tl)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    total t;
+    memset(&t, 0, sizeof t);
+    int rc = NIMBER_OK;
+    for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
+        nb_component *c = &pos->c[i];
+        rc = c->game->family->value(c->game, c->pos.w, c->pos.n, &tl[i], err);
+        if (rc == NIMBER_OK)
+            total_add(&t, &tl[i], i);
+    }
+    if (rc == NIMBER_OK) {
+        sol->infinite = t.ninf > 0;
+        sol->has_value = t.ninf == 0;
+        sol->value = t.ninf ? nb_val(0) : t.s;
+        sol->outcome = total_outcome(pos, &t, 0, NULL, 0);
+    }
+    for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
+        nb_component *c = &pos->c[i];
+        nimber_game *g = c->game;
+        col->component = i;
+        if (sol->outcome == NIMBER_OUTCOME_N && t.ninf == tl[i].ninf) {
+            /* bring this component to the value that zeroes the sum */
+            rc = g->family->moves_to(g, c->pos.w, c->pos.n, &tl[i],
+                                     nb_xor(t.s, tl[i].fin), &col->base, err);
+        } else if (sol->outcome == NIMBER_OUTCOME_D) {
+            total rest;
+            memset(&rest, 0, sizeof rest);
+            for (size_t j = 0; j < pos->n; j++)
+                if (j != i)
+                    total_add(&rest, &tl[j], j);
+            draw_filter f = {{keep_draw},    col, pos, i, &rest, &tl[i],
+                             NB_MOVE_BUDGET, err};
+            rc = g->family->moves(g, c->pos.w, c->pos.n, &f.base, err);
+        }
+    }
+    nb_free(tl);
+    return rc;
 }
 
 /* Solves the position: value, outcome, winning moves (see nimber.h). */
 int nimber_position_solve(nimber_position *pos, size_t max_moves,
                           nimber_solution *sol, nimber_error *err) {
     memset(sol, 0, sizeof *sol);
-    collector col = {{collect}, sol, max_moves, 0, 0, 0};
-    int rc = NIMBER_OK;
-    if (pos->n == 1 && pos->c[0].game->family->misere_solve) {
-        component *c = &pos->c[0];
-        rc = c->game->family->misere_solve(c->game->state, c->heaps, c->n,
-                                           &sol->outcome, &col.base, err);
-        goto done;
-    }
-    nimber_value *vals = nb_calloc(pos->n ? pos->n : 1, sizeof *vals);
-    if (!vals)
-        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    tally t = {nb_val(0), 0, {0, 0}, {0, 0}};
-    for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
-        component *c = &pos->c[i];
-        if (loopy(c)) { /* token by token: some may be infinite */
-            nimber_value cv = nb_val(0);
-            for (size_t h = 0; h < c->n && rc == NIMBER_OK; h++) {
-                nimber_value v;
-                rc = c->game->family->heap_value(c->game->state, c->heaps[h],
-                                                 &v, err);
-                if (rc == NIMBER_OK && !nb_is_inf(v))
-                    cv = nb_xor(cv, v);
-                if (rc == NIMBER_OK)
-                    tally_add(&t, v, i, h);
-            }
-            vals[i] = cv; /* the finite part */
-        } else {
-            rc = nb_component_value(c->game, c->heaps, c->n, &vals[i], err);
-            if (rc == NIMBER_OK)
-                tally_add(&t, vals[i], i, 0);
-        }
-    }
-    if (rc == NIMBER_OK) {
-        sol->infinite = t.ninf > 0;
-        sol->has_value = t.ninf == 0;
-        sol->value = t.ninf ? nb_val(0) : t.s;
-        sol->outcome = tally_outcome(pos, &t);
-    }
-    if (rc == NIMBER_OK && t.ninf == 0) {
-        nimber_value total = t.s;
-        for (size_t i = 0; i < pos->n && rc == NIMBER_OK && !nb_is_zero(total);
-             i++) {
-            col.component = i;
-            component *c = &pos->c[i];
-            if (loopy(c)) { /* each token to the value that zeroes the sum */
-                for (size_t h = 0; h < c->n && rc == NIMBER_OK; h++) {
-                    nimber_value v;
-                    rc = c->game->family->heap_value(c->game->state,
-                                                     c->heaps[h], &v, err);
-                    if (rc == NIMBER_OK)
-                        rc = c->game->family->heap_moves(
-                            c->game->state, h, c->heaps[h], nb_xor(total, v),
-                            &col.base, err);
-                }
-            } else
-                rc = nb_component_moves(c->game, c->heaps, c->n,
-                                        nb_xor(total, vals[i]), &col.base, err);
-        }
-    } else if (rc == NIMBER_OK && sol->outcome == NIMBER_OUTCOME_N) {
-        /* One infinite token; it moves to a node of value s. */
-        component *c = &pos->c[t.inf_c[0]];
-        col.component = t.inf_c[0];
-        rc = c->game->family->heap_moves(c->game->state, t.inf_h[0],
-                                         c->heaps[t.inf_h[0]], t.s, &col.base,
-                                         err);
-    } else if (rc == NIMBER_OK) {
-        /* A draw: the moves of graph tokens after which it is still one. */
-        for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
-            component *c = &pos->c[i];
-            if (!loopy(c))
-                continue;
-            for (size_t h = 0; h < c->n && rc == NIMBER_OK; h++) {
-                nimber_value v;
-                rc = c->game->family->heap_value(c->game->state, c->heaps[h],
-                                                 &v, err);
-                if (rc)
-                    break;
-                tally rest = tally_without(&t, v, i, h);
-                draw_filter f = {{keep_draw}, &col, pos, &rest, i, h, err};
-                rc = c->game->family->all_moves(c->game->state, h, c->heaps[h],
-                                                &f.base, err);
-            }
-        }
-    }
-    nb_free(vals);
-done:
+    nb_collector col;
+    nb_collector_init(&col, &sol->moves, &sol->nmoves, &sol->truncated,
+                      max_moves, 1);
+    int rc;
+    if (pos->rule == NIMBER_RULE_MISERE) {
+        nb_component *c = pos->n == 1 ? &pos->c[0] : NULL;
+        if (c && c->game->family->misere_solve)
+            rc = c->game->family->misere_solve(c->game, c->pos.w, c->pos.n,
+                                               &sol->outcome, &col.base, err);
+        else
+            rc = nb_search_solve(pos, sol, &col, err);
+    } else
+        rc = solve_normal(pos, sol, &col, err);
     if (rc == NB_STOP)
         rc = NIMBER_OK;
-    if (rc == NIMBER_E_NOMEM && col.nomem)
+    if (rc == NIMBER_E_NOMEM && !(err && err->message[0]))
         nb_fail(err, rc, "out of memory");
     if (rc != NIMBER_OK)
         nimber_solution_clear(sol);
@@ -309,7 +354,7 @@ void nimber_solution_clear(nimber_solution *sol) {
     memset(sol, 0, sizeof *sol);
 }
 
-/* ---- playing: checking, applying and finding moves ---- */
+/* ---- playing: listing, checking, applying, reading and writing moves ---- */
 
 /* Returns the number of components. */
 size_t nimber_position_components(const nimber_position *pos) {
@@ -321,221 +366,198 @@ void nimber_position_component(const nimber_position *pos, size_t c,
                                nimber_game **game, const uint64_t **heaps,
                                size_t *n) {
     *game = pos->c[c].game;
-    *heaps = pos->c[c].heaps;
-    *n = pos->c[c].n;
+    *heaps = pos->c[c].pos.w;
+    *n = pos->c[c].pos.n;
 }
 
-/* The value a heap of h counters adds (misère Nim: its size, the Nim
- * value, so that Nim's moves describe its moves). */
-static int heap_val(const component *c, uint64_t h, nimber_value *v,
-                    nimber_error *err) {
-    if (!c->game->family->heap_value) {
-        *v = nb_val(h);
-        return NIMBER_OK;
-    }
-    return c->game->family->heap_value(c->game->state, h, v, err);
-}
-
-/* Sorts a short list of heaps, dropping zeros; returns how many remain. */
-static unsigned norm_heaps(const uint64_t *in, unsigned n, uint64_t *out) {
-    unsigned k = 0;
-    for (unsigned i = 0; i < n && i < 3; i++)
-        if (in[i])
-            out[k++] = in[i];
-    for (unsigned i = 1; i < k; i++)
-        for (unsigned j = i; j > 0 && out[j] < out[j - 1]; j--) {
-            uint64_t t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
-    return k;
-}
-
-/* A sink that looks for one given move (or takes the first, if want is
- * NULL), giving up after a budget of moves. */
-typedef struct {
-    nb_sink base;
-    const nimber_move *want;
-    nimber_move found;
-    int hit;
-    uint64_t budget;
-} finder;
-
-#define FIND_BUDGET 10000000
-
-/* Compares an emitted move with the one wanted. */
-static int find_emit(nb_sink *sink, size_t heap, uint64_t from,
-                     const uint64_t *to, unsigned nto) {
-    finder *f = (finder *)sink;
-    if (f->budget-- == 0)
-        return NIMBER_E_LIMIT;
-    if (f->want) {
-        uint64_t a[3], b[3];
-        unsigned na = norm_heaps(to, nto, a),
-                 nb = norm_heaps(f->want->to, f->want->nto, b);
-        if (heap != f->want->heap || na != nb ||
-            memcmp(a, b, na * sizeof *a) != 0)
-            return NIMBER_OK;
-    }
-    f->found.heap = heap;
-    f->found.from = from;
-    f->found.nto = nto;
-    for (unsigned i = 0; i < nto && i < 3; i++)
-        f->found.to[i] = to[i];
-    f->hit = 1;
-    return NB_STOP;
-}
-
-/* Lists moves of component c, heap `heap`, towards value target into f. */
-static int moves_of(component *c, size_t heap, nimber_value target, finder *f,
-                    nimber_error *err) {
-    const nimber_family *fam = c->game->family;
-    if (fam->heap_moves && fam->heap_value) /* heapwise, graphs too */
-        return fam->heap_moves(c->game->state, heap, c->heaps[heap], target,
-                               &f->base, err);
-    if (!fam->heap_value && fam->misere_solve) { /* misère Nim: Nim's moves */
-        if (target.hi == 0 && target.lo < c->heaps[heap]) {
-            uint64_t to = target.lo;
-            return f->base.emit(&f->base, heap, c->heaps[heap], &to, 1);
-        }
-        return NIMBER_OK;
-    }
-    return nb_component_moves(c->game, c->heaps, c->n, target, &f->base, err);
-}
-
-/* Checks that mv is a legal move: it must be among the moves to the value
- * it would produce, which the families list exhaustively. */
-int nimber_position_check(nimber_position *pos, const nimber_move *mv,
-                          nimber_error *err) {
-    if (mv->component >= pos->n || mv->heap >= pos->c[mv->component].n)
-        return nb_fail(err, NIMBER_E_ARG, "no heap %zu in component %zu",
-                       mv->heap, mv->component);
-    component *c = &pos->c[mv->component];
-    finder f = {{find_emit}, mv, {0}, 0, FIND_BUDGET};
-    nimber_value target = nb_val(0);
+/* Every move of the position, component by component. */
+int nimber_position_moves(nimber_position *pos, size_t max, nimber_move *out,
+                          size_t *n, int *truncated, nimber_error *err) {
+    *n = 0;
+    *truncated = 0;
+    nb_collector col;
+    nb_collector_init(&col, &out, n, truncated, max, 0);
     int rc = NIMBER_OK;
-    if (c->game->family->all_moves) {
-        rc = c->game->family->all_moves(c->game->state, mv->heap,
-                                        c->heaps[mv->heap], &f.base, err);
-    } else if (c->game->family->heap_value || c->game->family->misere_solve) {
-        for (unsigned i = 0; i < mv->nto && i < 3 && rc == NIMBER_OK; i++) {
-            nimber_value v;
-            rc = heap_val(c, mv->to[i], &v, err);
-            target = nb_xor(target, v);
-        }
-        if (rc == NIMBER_OK)
-            rc = moves_of(c, mv->heap, target, &f, err);
-    } else { /* whole-component: the value after the move, on a copy */
-        uint64_t *copy = nb_calloc(c->n, sizeof *copy);
-        if (!copy)
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-        memcpy(copy, c->heaps, c->n * sizeof *copy);
-        uint64_t to = mv->nto ? mv->to[0] : 0;
-        if (to < copy[mv->heap]) {
-            if (mv->heap > 0)
-                copy[mv->heap - 1] += copy[mv->heap] - to;
-            copy[mv->heap] = to;
-        }
-        rc = nb_component_value(c->game, copy, c->n, &target, err);
-        nb_free(copy);
-        if (rc == NIMBER_OK)
-            rc = moves_of(c, mv->heap, target, &f, err);
+    for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
+        nb_component *c = &pos->c[i];
+        col.component = i;
+        rc =
+            c->game->family->moves(c->game, c->pos.w, c->pos.n, &col.base, err);
     }
-    if (rc == NB_STOP)
-        rc = NIMBER_OK;
-    if (rc == NIMBER_E_LIMIT)
-        return nb_fail(err, rc, "too many moves to check this one");
-    RETURN_IF_ERR(rc);
-    if (!f.hit)
-        return nb_fail(err, NIMBER_E_ARG, "not a legal move of %s",
-                       c->game->spec);
-    return NIMBER_OK;
+    return rc == NB_STOP ? NIMBER_OK : rc;
 }
 
-/* Makes a move. */
-int nimber_position_apply(nimber_position *pos, const nimber_move *mv,
-                          nimber_error *err) {
-    if (mv->component >= pos->n || mv->heap >= pos->c[mv->component].n)
-        return nb_fail(err, NIMBER_E_ARG, "no heap %zu in component %zu",
-                       mv->heap, mv->component);
-    component *c = &pos->c[mv->component];
-    uint64_t from = c->heaps[mv->heap], first = mv->nto ? mv->to[0] : 0;
-    if (!c->game->family->heap_value && !c->game->family->misere_solve) {
-        /* staircase: the counters go one step down */
-        if (mv->heap > 0 && first < from)
-            c->heaps[mv->heap - 1] += from - first;
-        c->heaps[mv->heap] = first;
-        return NIMBER_OK;
-    }
-    if (mv->nto > 1) {
-        uint64_t *nh = nb_realloc(c->heaps, (c->n + mv->nto - 1) * sizeof *nh);
-        if (!nh)
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-        c->heaps = nh;
-        for (unsigned i = 1; i < mv->nto && i < 3; i++)
-            c->heaps[c->n++] = mv->to[i];
-    }
-    c->heaps[mv->heap] = first;
-    return NIMBER_OK;
-}
-
-/* Finds some legal move: the first move of the first heap that has one,
- * towards small values first (every family here has a move to a small
- * value whenever it has a move at all: taking the most it can). */
+/* The first legal move. */
 int nimber_position_any_move(nimber_position *pos, nimber_move *mv,
                              nimber_error *err) {
-    for (size_t i = 0; i < pos->n; i++) {
-        component *c = &pos->c[i];
-        for (size_t h = 0; h < c->n; h++) {
-            finder f = {{find_emit}, NULL, {0}, 0, FIND_BUDGET};
-            int rc = NIMBER_OK;
-            if (c->game->family->all_moves)
-                rc = c->game->family->all_moves(c->game->state, h, c->heaps[h],
-                                                &f.base, err);
-            for (uint64_t t = 0; t < 1024 && !f.hit && rc == NIMBER_OK &&
-                                 !c->game->family->all_moves;
-                 t++)
-                rc = moves_of(c, h, nb_val(t), &f, err);
-            if (rc != NIMBER_OK && rc != NB_STOP)
-                return rc;
-            if (f.hit) {
-                *mv = f.found;
-                mv->component = i;
-                return NIMBER_OK;
-            }
-            if (!c->game->family->heap_value && !c->game->family->misere_solve)
-                break; /* staircase: moves_of looked at every step */
-        }
-    }
-    return NIMBER_E_EOF;
+    size_t n;
+    int truncated;
+    RETURN_IF_ERR(nimber_position_moves(pos, 1, mv, &n, &truncated, err));
+    return n ? NIMBER_OK : NIMBER_E_EOF;
 }
 
-/* Moves of one heap to a value, for explanations. */
+/* Checks that mv is a legal move, through its component's family. */
+int nimber_position_check(nimber_position *pos, const nimber_move *mv,
+                          nimber_error *err) {
+    if (mv->component >= pos->n)
+        return nb_fail(err, NIMBER_E_ARG, "no component %zu", mv->component);
+    nb_component *c = &pos->c[mv->component];
+    return c->game->family->check(c->game, c->pos.w, c->pos.n, mv, err);
+}
+
+/* Makes a move through its component's family. */
+int nimber_position_apply(nimber_position *pos, const nimber_move *mv,
+                          nimber_error *err) {
+    if (mv->component >= pos->n)
+        return nb_fail(err, NIMBER_E_ARG, "no component %zu", mv->component);
+    nb_component *c = &pos->c[mv->component];
+    return c->game->family->apply(c->game, &c->pos, mv, err);
+}
+
+/* Moves of one heap (heap games) or of the component to a value. */
 int nimber_position_moves_to(nimber_position *pos, size_t c, size_t heap,
                              nimber_value target, size_t max, nimber_move *out,
                              size_t *n, nimber_error *err) {
     *n = 0;
-    if (c >= pos->n || heap >= pos->c[c].n)
-        return nb_fail(err, NIMBER_E_ARG, "no heap %zu in component %zu", heap,
-                       c);
-    nimber_solution sol;
-    memset(&sol, 0, sizeof sol);
-    collector col = {{collect}, &sol, max, 0, c, 0};
+    if (c >= pos->n)
+        return nb_fail(err, NIMBER_E_ARG, "no component %zu", c);
+    nb_component *cp = &pos->c[c];
+    nimber_game *g = cp->game;
+    int truncated = 0;
+    nb_collector col;
+    nb_collector_init(&col, &out, n, &truncated, max, 0);
+    col.component = c;
     int rc;
-    component *cp = &pos->c[c];
-    if (cp->game->family->heap_moves && cp->game->family->heap_value)
-        rc = cp->game->family->heap_moves(
-            cp->game->state, heap, cp->heaps[heap], target, &col.base, err);
-    else
-        rc = nb_component_moves(cp->game, cp->heaps, cp->n, target, &col.base,
-                                err);
-    if (rc == NB_STOP)
-        rc = NIMBER_OK;
-    if (rc == NIMBER_OK) {
-        for (size_t i = 0; i < sol.nmoves; i++)
-            out[i] = sol.moves[i];
-        *n = sol.nmoves;
+    if (g->family->heaps) {
+        if (heap >= cp->pos.n)
+            return nb_fail(err, NIMBER_E_ARG, "no heap %zu in component %zu",
+                           heap, c);
+        /* the heap's moves, through the component sink with a fake tally
+         * that asks exactly this heap for `target` */
+        nb_tally cur;
+        nimber_value hv;
+        RETURN_IF_ERR(
+            g->family->heaps->value(g->state, cp->pos.w[heap], &hv, err));
+        if (nb_is_inf(hv))
+            return NIMBER_OK;
+        memset(&cur, 0, sizeof cur);
+        cur.fin = hv;
+        rc = g->family->moves_to(g, cp->pos.w + heap, 1, &cur, target,
+                                 &col.base, err);
+        for (size_t i = 0; i < *n; i++)
+            out[i].heap = heap;
+    } else {
+        nb_tally cur;
+        RETURN_IF_ERR(g->family->value(g, cp->pos.w, cp->pos.n, &cur, err));
+        rc = g->family->moves_to(g, cp->pos.w, cp->pos.n, &cur, target,
+                                 &col.base, err);
     }
-    nimber_solution_clear(&sol);
-    return rc;
+    return rc == NB_STOP ? NIMBER_OK : rc;
+}
+
+/* Copies a buffer's text into a caller's fixed buffer (cut to fit). */
+static char *copy_out(nb_buf *b, char *buf, size_t cap, const char *fallback) {
+    const char *s = b->s && !b->nomem ? b->s : fallback;
+    size_t len = strlen(s);
+    if (len >= cap)
+        len = cap - 1;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    nb_buf_free(b);
+    return buf;
+}
+
+/* A move as its family writes it. */
+char *nimber_move_text(const nimber_position *pos, const nimber_move *mv,
+                       char *buf) {
+    nb_buf b = {0};
+    if (mv->component < pos->n) {
+        const nb_component *c = &pos->c[mv->component];
+        c->game->family->move_text(c->game, c->pos.w, c->pos.n, mv, &b);
+    }
+    return copy_out(&b, buf, NIMBER_MOVE_BUFSIZE, "?");
+}
+
+/* A move as one JSON object. */
+char *nimber_move_json(const nimber_position *pos, const nimber_move *mv,
+                       char *buf) {
+    nb_buf b = {0};
+    nb_buf_printf(&b, "{\"component\": %zu", mv->component);
+    if (mv->component < pos->n) {
+        const nb_component *c = &pos->c[mv->component];
+        nb_buf_printf(&b, ", ");
+        c->game->family->move_json(c->game, c->pos.w, c->pos.n, mv, &b);
+    }
+    nb_buf_printf(&b, "}");
+    return copy_out(&b, buf, NIMBER_MOVE_BUFSIZE, "{}");
+}
+
+/* Reads "component C ..." or "C. ..." and the family's notation. */
+int nimber_position_parse_move(nimber_position *pos, const char *text,
+                               nimber_move *mv, nimber_error *err) {
+    const char *p = text;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t comp = 0;
+    int have = 0;
+    if (strncmp(p, "component ", 10) == 0) {
+        p += 10;
+        have = 1;
+    } else {
+        const char *q = p;
+        while (*q >= '0' && *q <= '9')
+            q++;
+        have = q > p && *q == '.' && q[1] != '.';
+        if (!have)
+            p = text;
+    }
+    if (have) {
+        if (*p < '0' || *p > '9')
+            return nb_fail(err, NIMBER_E_ARG, "expected a component number");
+        for (; *p >= '0' && *p <= '9'; p++) {
+            if (comp > (SIZE_MAX - 9) / 10)
+                return nb_fail(err, NIMBER_E_ARG, "no such component");
+            comp = comp * 10 + (size_t)(*p - '0');
+        }
+        if (*p == '.')
+            p++;
+    } else if (pos->n > 1)
+        return nb_fail(err, NIMBER_E_ARG,
+                       "there are %zu components: start with 'C.' "
+                       "(e.g. '1.0 -> 2')",
+                       pos->n);
+    if (comp >= pos->n)
+        return nb_fail(err, NIMBER_E_ARG, "no component %zu", comp);
+    nb_component *c = &pos->c[comp];
+    memset(mv, 0, sizeof *mv);
+    RETURN_IF_ERR(
+        c->game->family->move_parse(c->game, c->pos.w, c->pos.n, p, mv, err));
+    mv->component = comp;
+    return nimber_position_check(pos, mv, err);
+}
+
+/* The position for people, one line per component. */
+int nimber_position_text(const nimber_position *pos, char **text,
+                         nimber_error *err) {
+    nb_buf b = {0};
+    for (size_t i = 0; i < pos->n; i++) {
+        const nb_component *c = &pos->c[i];
+        nb_buf_printf(&b, "  %s:", c->game->spec);
+        if (pos->n > 1)
+            nb_buf_printf(&b, " (component %zu)", i);
+        nb_buf_printf(&b, "  ");
+        c->game->family->pos_text(c->game, c->pos.w, c->pos.n, &b);
+        nb_buf_printf(&b, "\n");
+    }
+    if (nb_buf_printf(&b, "%s", "") != NIMBER_OK) {
+        nb_buf_free(&b);
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
+    *text = b.s;
+    return NIMBER_OK;
+}
+
+/* Frees what the library handed out. */
+void nimber_free(void *p) {
+    nb_free(p);
 }

@@ -372,8 +372,8 @@ static int compute_values(graph_state *g, nimber_error *err) {
 }
 
 /* Reads graph:FILE and computes all values, within a memory limit. */
-static int graph_create_limited(const char *arg, size_t limit, void **state,
-                                char *canon, size_t cap, nimber_error *err) {
+static int graph_create(const char *arg, size_t limit, void **state,
+                        char *canon, size_t cap, nimber_error *err) {
     if (!*arg)
         return nb_fail(
             err, NIMBER_E_SPEC,
@@ -495,17 +495,30 @@ static void graph_set_limit(void *state, size_t bytes) {
     ((graph_state *)state)->limit = bytes;
 }
 
+/* Checks a token's node (for positions). */
+static int graph_check(void *state, uint64_t u, nimber_error *err) {
+    return check_node(state, u, err);
+}
+
+static const nb_heap_ops graph_heaps = {
+    .value = graph_heap_value,
+    .moves_to = graph_heap_moves,
+    .options = graph_all_moves,
+    .check = graph_check,
+    .values = graph_heap_values,
+    .in_options = graph_in_options,
+    .size = graph_size,
+    .noun = "token",
+};
+
 const nimber_family nb_family_graph = {
     .name = "graph",
     .has_argument = 1,
-    .usage = "graph:FILE (graph:- reads standard input)",
-    .create_limited = graph_create_limited,
+    .usage = "graph:FILE",
+    .summary = "tokens on a directed graph read from FILE (graph:- for stdin)",
+    .create = graph_create,
     .destroy = graph_destroy,
-    .heap_value = graph_heap_value,
-    .heap_moves = graph_heap_moves,
-    .heap_values = graph_heap_values,
-    .all_moves = graph_all_moves,
-    .in_options = graph_in_options,
-    .size = graph_size,
     .set_memory_limit = graph_set_limit,
+    NB_LOOPY_HEAP_FAMILY(&graph_heaps),
+    .explain = nb_heaps_explain,
 };

@@ -26,8 +26,9 @@ static uint64_t lasker_g(uint64_t h) {
 }
 
 /* Lasker's Nim has no parameters. */
-static int lasker_create(const char *arg, void **state, char *canon, size_t cap,
-                         nimber_error *err) {
+static int lasker_create(const char *arg, size_t limit, void **state,
+                         char *canon, size_t cap, nimber_error *err) {
+    (void)limit;
     (void)arg;
     (void)err;
     *state = NULL;
@@ -71,10 +72,32 @@ static int lasker_heap_moves(void *state, size_t idx, uint64_t h,
     return NIMBER_OK;
 }
 
+/* Every move of heap h: the takes (leaving 0..h-1), then the splits
+ * (a, h-a) for a = 1..h/2.  O(1) per move. */
+static int lasker_heap_options(void *state, size_t idx, uint64_t h,
+                               nb_sink *sink, nimber_error *err) {
+    (void)state;
+    (void)err;
+    for (uint64_t t = 0; t < h; t++)
+        RETURN_IF_ERR(sink->emit(sink, idx, h, &t, 1));
+    for (uint64_t a = 1; a <= h / 2; a++) {
+        uint64_t two[2] = {a, h - a};
+        RETURN_IF_ERR(sink->emit(sink, idx, h, two, 2));
+    }
+    return NIMBER_OK;
+}
+
+static const nb_heap_ops lasker_heaps = {
+    .value = lasker_heap_value,
+    .moves_to = lasker_heap_moves,
+    .options = lasker_heap_options,
+};
+
 const nimber_family nb_family_lasker = {
     .name = "lasker",
     .usage = "lasker",
+    .summary = "take any number, or split a heap into two",
     .create = lasker_create,
-    .heap_value = lasker_heap_value,
-    .heap_moves = lasker_heap_moves,
+    NB_HEAP_FAMILY(&lasker_heaps),
+    .explain = nb_heaps_explain,
 };

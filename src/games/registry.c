@@ -2,14 +2,19 @@
  * registry.c — the list of game families, in the order --help shows them.
  *
  * To add a family: write games/NAME.c defining `const nimber_family
- * nb_family_NAME` (see game.h), declare it in game.h, and list it here.
- * Names must be unique; game.c looks a specification's name up here.
+ * nb_family_NAME` (see game.h), then declare it and list it here.
+ * Names must be unique; game.c looks a specification's name up here, and
+ * in the aliases below first.
  */
 #include "../game.h"
 
+extern const nimber_family nb_family_nim, nb_family_staircase, nb_family_sub,
+    nb_family_split, nb_family_octal, nb_family_hex, nb_family_kayles,
+    nb_family_dawson, nb_family_grundy_game, nb_family_lasker, nb_family_graph,
+    nb_family_half;
+
 const nimber_family *const nb_families[] = {
     &nb_family_nim,
-    &nb_family_misere_nim,
     &nb_family_staircase,
     &nb_family_sub,
     &nb_family_split,
@@ -20,5 +25,12 @@ const nimber_family *const nb_families[] = {
     &nb_family_grundy_game,
     &nb_family_lasker,
     &nb_family_graph,
+    &nb_family_half,
     NULL,
+};
+
+/* Names that stand for another specification. */
+const nb_alias nb_aliases[] = {
+    {"misere-nim", "nim", "nim, but whoever takes the last counter loses", 1},
+    {NULL, NULL, NULL, 0},
 };

@@ -64,8 +64,9 @@ static uint64_t split_inverse(u128 v) {
 }
 
 /* Split has no parameters. */
-static int split_create(const char *arg, void **state, char *canon, size_t cap,
-                        nimber_error *err) {
+static int split_create(const char *arg, size_t limit, void **state,
+                        char *canon, size_t cap, nimber_error *err) {
+    (void)limit;
     (void)arg;
     (void)err;
     *state = NULL;
@@ -154,10 +155,31 @@ static int split_heap_moves(void *state, size_t idx, uint64_t h,
     return NIMBER_OK;
 }
 
+/* Every move of heap h: the pairs i <= j < h, by i then j.  O(1) per
+ * move. */
+static int split_heap_options(void *state, size_t idx, uint64_t h,
+                              nb_sink *sink, nimber_error *err) {
+    (void)state;
+    (void)err;
+    for (uint64_t i = 0; i < h; i++)
+        for (uint64_t j = i; j < h; j++) {
+            uint64_t to[2] = {i, j};
+            RETURN_IF_ERR(sink->emit(sink, idx, h, to, 2));
+        }
+    return NIMBER_OK;
+}
+
+static const nb_heap_ops split_heaps = {
+    .value = split_heap_value,
+    .moves_to = split_heap_moves,
+    .options = split_heap_options,
+};
+
 const nimber_family nb_family_split = {
     .name = "split",
     .usage = "split",
+    .summary = "replace a heap by two strictly smaller heaps (AcWing 894)",
     .create = split_create,
-    .heap_value = split_heap_value,
-    .heap_moves = split_heap_moves,
+    NB_HEAP_FAMILY(&split_heaps),
+    .explain = nb_heaps_explain,
 };

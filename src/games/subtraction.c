@@ -189,8 +189,9 @@ static void sub_destroy(void *state) {
 }
 
 /* Parses the list and prepares either the closed form or the table. */
-static int sub_create(const char *arg, void **state, char *canon, size_t cap,
-                      nimber_error *err) {
+static int sub_create(const char *arg, size_t limit, void **state, char *canon,
+                      size_t cap, nimber_error *err) {
+    (void)limit;
     range *r = NULL;
     size_t nr = 0;
     RETURN_IF_ERR(parse_list(arg, &r, &nr, err));
@@ -401,14 +402,39 @@ static int sub_period(void *state, uint64_t max, nimber_period *out,
     return NIMBER_OK;
 }
 
+/* Every move of heap h, smallest result first (largest s first). */
+static int sub_heap_options(void *state, size_t idx, uint64_t h, nb_sink *sink,
+                            nimber_error *err) {
+    sub_state *st = state;
+    (void)err;
+    if (st->bash) {
+        for (uint64_t to = h > st->bash ? h - st->bash : 0; to < h; to++)
+            RETURN_IF_ERR(sink->emit(sink, idx, h, &to, 1));
+        return NIMBER_OK;
+    }
+    for (size_t i = st->k; i-- > 0;)
+        if (st->s[i] <= h) {
+            uint64_t to = h - st->s[i];
+            RETURN_IF_ERR(sink->emit(sink, idx, h, &to, 1));
+        }
+    return NIMBER_OK;
+}
+
+static const nb_heap_ops sub_heaps = {
+    .value = sub_heap_value,
+    .moves_to = sub_heap_moves,
+    .options = sub_heap_options,
+    .period = sub_period,
+};
+
 const nimber_family nb_family_sub = {
     .name = "sub",
     .has_argument = 1,
-    .usage = "sub:LIST, e.g. sub:2,5 or sub:1-3,7",
+    .usage = "sub:LIST",
+    .summary = "take s counters from one heap, s in LIST (sub:2,5, sub:1-3,7)",
     .create = sub_create,
     .destroy = sub_destroy,
-    .heap_value = sub_heap_value,
-    .heap_moves = sub_heap_moves,
     .set_memory_limit = sub_set_limit,
-    .period = sub_period,
+    NB_HEAP_FAMILY(&sub_heaps),
+    .explain = nb_heaps_explain,
 };

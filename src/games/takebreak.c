@@ -814,8 +814,9 @@ static int parse_code(const char *arg, int hex, tb_state *st, char *canon,
 }
 
 /* Creates an octal:CODE game. */
-static int octal_create(const char *arg, void **state, char *canon, size_t cap,
-                        nimber_error *err) {
+static int octal_create(const char *arg, size_t limit, void **state,
+                        char *canon, size_t cap, nimber_error *err) {
+    (void)limit;
     tb_state *st = tb_new();
     if (!st)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -829,8 +830,9 @@ static int octal_create(const char *arg, void **state, char *canon, size_t cap,
 }
 
 /* Creates a hex:CODE game. */
-static int hex_create(const char *arg, void **state, char *canon, size_t cap,
-                      nimber_error *err) {
+static int hex_create(const char *arg, size_t limit, void **state, char *canon,
+                      size_t cap, nimber_error *err) {
+    (void)limit;
     tb_state *st = tb_new();
     if (!st)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -846,29 +848,32 @@ static int hex_create(const char *arg, void **state, char *canon, size_t cap,
 /* Creates a named octal game: the code, then the name as the spec. */
 static int named_create(const char *code, const char *name, void **state,
                         char *canon, size_t cap, nimber_error *err) {
-    int rc = octal_create(code, state, canon, cap, err);
+    int rc = octal_create(code, 0, state, canon, cap, err);
     if (rc == NIMBER_OK)
         snprintf(canon, cap, "%s", name);
     return rc;
 }
 
 /* kayles = 0.77 */
-static int kayles_create(const char *arg, void **state, char *canon, size_t cap,
-                         nimber_error *err) {
+static int kayles_create(const char *arg, size_t limit, void **state,
+                         char *canon, size_t cap, nimber_error *err) {
+    (void)limit;
     (void)arg;
     return named_create("0.77", "kayles", state, canon, cap, err);
 }
 
 /* dawson = 0.07 (Dawson's Kayles) */
-static int dawson_create(const char *arg, void **state, char *canon, size_t cap,
-                         nimber_error *err) {
+static int dawson_create(const char *arg, size_t limit, void **state,
+                         char *canon, size_t cap, nimber_error *err) {
+    (void)limit;
     (void)arg;
     return named_create("0.07", "dawson", state, canon, cap, err);
 }
 
 /* grundy-game: split into two unequal non-empty heaps. */
-static int grundy_create(const char *arg, void **state, char *canon, size_t cap,
-                         nimber_error *err) {
+static int grundy_create(const char *arg, size_t limit, void **state,
+                         char *canon, size_t cap, nimber_error *err) {
+    (void)limit;
     (void)arg;
     tb_state *st = tb_new();
     if (!st)
@@ -1012,32 +1017,83 @@ static int tb_period(void *state, uint64_t max, nimber_period *out,
     return NIMBER_OK;
 }
 
+/* Every move of heap h, by k, then by the heaps left (a <= b <= c). */
+static int tb_heap_options(void *state, size_t idx, uint64_t h, nb_sink *sink,
+                           nimber_error *err) {
+    tb_state *st = state;
+    (void)err;
+    for (int k = st->t; k >= 0; k--) {
+        unsigned d = st->dig[k];
+        uint64_t kk = (uint64_t)k;
+        if ((d & 1) && h == kk)
+            RETURN_IF_ERR(sink->emit(sink, idx, h, NULL, 0));
+        if ((d & 2) && h > kk) {
+            uint64_t to = h - kk;
+            RETURN_IF_ERR(sink->emit(sink, idx, h, &to, 1));
+        }
+        if ((d & 4) && h >= kk + 2)
+            for (uint64_t m = h - kk, a = 1; a <= m / 2; a++) {
+                if (st->unequal && a == m - a)
+                    continue;
+                uint64_t to[2] = {a, m - a};
+                RETURN_IF_ERR(sink->emit(sink, idx, h, to, 2));
+            }
+        if ((d & 8) && h >= kk + 3)
+            for (uint64_t m = h - kk, a = 1; 3 * a <= m; a++)
+                for (uint64_t b = a; a + 2 * b <= m; b++) {
+                    uint64_t to[3] = {a, b, m - a - b};
+                    RETURN_IF_ERR(sink->emit(sink, idx, h, to, 3));
+                }
+    }
+    return NIMBER_OK;
+}
+
+static const nb_heap_ops tb_heaps = {
+    .value = tb_heap_value,
+    .moves_to = tb_heap_moves,
+    .options = tb_heap_options,
+    .values = tb_heap_values,
+    .period = tb_period,
+};
+
 #define TB_OPS                                                                 \
-    .destroy = tb_destroy, .heap_value = tb_heap_value,                        \
-    .heap_moves = tb_heap_moves, .set_memory_limit = tb_set_limit,             \
-    .heap_values = tb_heap_values, .period = tb_period,                        \
-    .set_algorithm = tb_set_algorithm, .set_progress = tb_set_progress
+    .destroy = tb_destroy, .set_memory_limit = tb_set_limit,                   \
+    .set_algorithm = tb_set_algorithm, .set_progress = tb_set_progress,        \
+    NB_HEAP_FAMILY(&tb_heaps), .explain = nb_heaps_explain
 
 const nimber_family nb_family_octal = {
     .name = "octal",
     .has_argument = 1,
-    .usage = "octal:CODE, e.g. octal:0.137 or octal:4.07",
+    .usage = "octal:CODE",
+    .summary =
+        "take-and-break game in octal notation (octal:0.137, octal:4.07)",
     .create = octal_create,
     TB_OPS};
 
-const nimber_family nb_family_hex = {.name = "hex",
-                                     .has_argument = 1,
-                                     .usage = "hex:CODE, e.g. hex:0.F",
-                                     .create = hex_create,
-                                     TB_OPS};
+const nimber_family nb_family_hex = {
+    .name = "hex",
+    .has_argument = 1,
+    .usage = "hex:CODE",
+    .summary = "the same in hexadecimal (bit 8: leave three heaps; hex:0.F)",
+    .create = hex_create,
+    TB_OPS};
 
-const nimber_family nb_family_kayles = {
-    .name = "kayles", .usage = "kayles", .create = kayles_create, TB_OPS};
+const nimber_family nb_family_kayles = {.name = "kayles",
+                                        .usage = "kayles",
+                                        .summary = "octal:0.77 (Kayles)",
+                                        .create = kayles_create,
+                                        TB_OPS};
 
-const nimber_family nb_family_dawson = {
-    .name = "dawson", .usage = "dawson", .create = dawson_create, TB_OPS};
+const nimber_family nb_family_dawson = {.name = "dawson",
+                                        .usage = "dawson",
+                                        .summary =
+                                            "octal:0.07 (Dawson's Kayles)",
+                                        .create = dawson_create,
+                                        TB_OPS};
 
-const nimber_family nb_family_grundy_game = {.name = "grundy-game",
-                                             .usage = "grundy-game",
-                                             .create = grundy_create,
-                                             TB_OPS};
+const nimber_family nb_family_grundy_game = {
+    .name = "grundy-game",
+    .usage = "grundy-game",
+    .summary = "split a heap into two unequal heaps",
+    .create = grundy_create,
+    TB_OPS};

@@ -20,7 +20,7 @@ setup() {
     run "$NIMBER" solve graph:"$G" 2 3
     [ "$output" = "grundy 3
 outcome N
-move component 0 heap 0: 2 -> 3" ]
+move component 0 token 0: 2 -> 3" ]
 }
 
 @test "infinite values and draws" {
@@ -35,7 +35,7 @@ move component 0 heap 0: 2 -> 3" ]
     run "$NIMBER" solve graph:"$BATS_TEST_TMPDIR/d.txt" 0
     [ "$output" = "grundy inf
 outcome D
-draw component 0 heap 0: 0 -> 1" ]
+draw component 0 token 0: 0 -> 1" ]
     run "$NIMBER" solve --json graph:"$BATS_TEST_TMPDIR/d.txt" 0
     [ "$(echo "$output" | jq -c '[.grundy, .infinite, .outcome]')" = '[null,true,"D"]' ]
 }
@@ -44,7 +44,7 @@ draw component 0 heap 0: 0 -> 1" ]
     run bash -c "printf '2 1\n0 1\n' | '$NIMBER' solve graph:- 0"
     [ "$output" = "grundy 1
 outcome N
-move component 0 heap 0: 0 -> 1" ]
+move component 0 token 0: 0 -> 1" ]
 }
 
 @test "bad graph files: line, column, exit 65" {
@@ -75,7 +75,7 @@ move component 0 heap 0: 0 -> 1" ]
     run bash -c "printf '0 -> 9\nfoo\n0 -> 2\nquit\n' | '$NIMBER' play nim 3 4 5"
     status_is 0
     [[ "$output" == *"illegal move: not a legal move of nim"* ]]
-    [[ "$output" == *"cannot read that move"* ]]
+    [[ "$output" == *"illegal move: cannot read 'foo' as a move"* ]]
     [[ "$output" == *"I move:"* ]]
 }
 
@@ -107,7 +107,7 @@ move component 0 heap 0: 0 -> 1" ]
 @test "misere play and hints" {
     run bash -c "printf '0 -> 0\n1 -> 0\n2 -> 0\n0 -> 0\n1 -> 0\n' | '$NIMBER' play --misere --hint --first computer nim 1 1 1 2"
     status_is 0
-    [[ "$output" == *"whoever takes the last counter loses"* ]]
+    [[ "$output" == *"whoever makes the last move loses"* ]]
     [[ "$output" == *"I win."* ]]
 }
 
@@ -128,4 +128,54 @@ move component 0 heap 0: 0 -> 1" ]
     [[ "$output" == *"no move reaches 4"* ]]
     [[ "$output" == *"nim-sum of all the values: 6"* ]]
     [[ "$output" == *"winning move: component 0 heap 0: 5 -> 1 + 3"* ]]
+}
+
+@test "a draw is kept through any component (0.2.0 listed graph moves only)" {
+    printf '4 4\n0 1\n1 0\n1 2\n2 3\n' > "$BATS_TEST_TMPDIR/g4.txt"
+    run "$NIMBER" solve graph:"$BATS_TEST_TMPDIR/g4.txt" 0 + nim 1
+    status_is 0
+    [ "$output" = "grundy inf
+outcome D
+draw component 1 heap 0: 1 -> 0" ]
+    # the program keeps the draw instead of losing: the game runs out of plies
+    run bash -c "yes quit | head -0 | '$NIMBER' play --first computer graph:'$BATS_TEST_TMPDIR/g4.txt' 0 + nim 1"
+    [[ "$output" == *"I move: component 1 heap 0: 1 -> 0"* ]]
+}
+
+@test "play reads back the moves it prints" {
+    # every move typed exactly as the program writes its own, and short forms
+    run bash -c "printf 'heap 0: 7 -> 3 + 3\n' | '$NIMBER' play kayles 7"
+    [[ "$output" == *"I move:"* ]]
+    [[ "$output" != *"illegal"* ]]
+    run bash -c "printf '0->2\nquit\n' | '$NIMBER' play nim 3 4 5"
+    [[ "$output" != *"illegal"* ]]
+    [[ "$output" == *"I move:"* ]]
+    run bash -c "printf 'component 1 heap 0: 5 -> 1 + 3\nquit\n' | '$NIMBER' play nim 2 + kayles 5"
+    [[ "$output" != *"illegal"* ]]
+    run bash -c "printf 'heap 0: 6 -> 1 + 1\nquit\n' | '$NIMBER' play kayles 6"
+    [[ "$output" == *"illegal move: not a legal move of kayles"* ]]
+}
+
+@test "misere play of any game: exhaustive search, and its bound" {
+    run "$NIMBER" solve --misere kayles 3 4
+    status_is 0
+    [ "$output" = "grundy none (misere play)
+outcome N
+move component 0 heap 0: 3 -> 1 + 1
+move component 0 heap 1: 4 -> 3
+move component 0 heap 1: 4 -> 1 + 2" ]
+    run "$NIMBER" solve --json --misere nim 1 1 5 + nim 2
+    [ "$(echo "$output" | jq -c '[.grundy, .outcome, .moves]')" = '[null,"N",[{"component":0,"heap":2,"from":5,"to":[2]}]]' ]
+    run "$NIMBER" explain --misere kayles 3 4
+    [[ "$output" == *"exhaustive search"* ]]
+    [[ "$output" == *"winning move: heap 1: 4 -> 3"* ]]
+    run "$NIMBER" explain misere-nim 1 1 5
+    [[ "$output" == *"Misère Nim (Bouton)"* ]]
+    [[ "$output" != *"Sprague-Grundy"* ]]
+    run_split solve --misere nim 1000000 1000000 + nim 1
+    status_is 71
+    [ -z "$out" ]
+    [[ "$err" == *"exhaustive search"* ]]
+    run_split solve --misere graph:"$C" 0
+    status_is 64
 }

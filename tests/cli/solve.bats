@@ -70,8 +70,8 @@ move component 0 heap 0: 18446744073709551613 -> 18446744073709551608" ]
     run "$NIMBER" solve staircase 2 1 3
     [ "$output" = "grundy 1
 outcome N
-move component 0 heap 1: 1 -> 0
-move component 0 heap 2: 3 -> 2" ]
+move component 0 heap 1: 1 -> 0 (1 counter down to heap 0)
+move component 0 heap 2: 3 -> 2 (1 counter down to heap 1)" ]
     run "$NIMBER" solve misere-nim 1 1 1
     [ "$output" = "grundy none (misere play)
 outcome P" ]
@@ -101,4 +101,33 @@ outcome P" ]
     run "$NIMBER" --help
     status_is 0
     [[ "$output" == *"commands:"* ]]
+}
+
+@test "nimber list, and take-half, the example of adding a game" {
+    run "$NIMBER" list
+    status_is 0
+    [[ "$output" == *"half "*"take at least one and at most half of one heap"* ]]
+    [[ "$output" == *"misere-nim "* ]]
+    run "$NIMBER" list --json
+    [ "$(echo "$output" | jq -r '.[0].game')" = nim ]
+    run "$NIMBER" grundy half --upto 16
+    [ "$(echo $output)" = "0 0 1 0 2 1 3 0 4 2 5 1 6 3 7 0" ]
+    run "$NIMBER" solve half 18446744073709551615 + half 1000000
+    [ "$output" = "grundy 500000
+outcome N
+move component 0 heap 0: 18446744073709551615 -> 17592203636602044415
+move component 1 heap 0: 1000000 -> 524287" ]
+}
+
+@test "no file outside src/games names a game family" {
+    cd "$BATS_TEST_DIRNAME/../.."
+    names='nim|misere-nim|staircase|sub|split|octal|hex|kayles|dawson|grundy-game|lasker|graph|half'
+    # a string literal that is a game's name or spec, or a family symbol
+    run grep -nE "\"($names)[\":]" src/*.c src/*.h cli/*.c cli/*.h
+    [ -z "$output" ]
+    run grep -nE "nb_family_[a-z]" src/*.c src/*.h cli/*.c cli/*.h
+    [ -z "$output" ]
+    # and the check itself can fail
+    run grep -nE "\"($names)[\":]" src/games/registry.c src/games/nim.c
+    [ -n "$output" ]
 }

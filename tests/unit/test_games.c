@@ -18,7 +18,7 @@
 #include "brute.h"
 #include "nimber.h"
 
-enum rule { NIM, SUB, SPLIT };
+enum rule { NIM, SUB, SPLIT, HALF };
 
 typedef struct {
     enum rule rule;
@@ -74,6 +74,11 @@ static size_t rule_moves(const seg_rule *r, unsigned h, unsigned res[][2],
     size_t n = 0;
     if (r->rule == NIM)
         for (unsigned t = 0; t < h; t++) {
+            res[n][0] = t;
+            nres[n++] = 1;
+        }
+    else if (r->rule == HALF)
+        for (unsigned t = (h + 1) / 2; t < h; t++) {
             res[n][0] = t;
             nres[n++] = 1;
         }
@@ -134,6 +139,59 @@ static int cmp_str(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A move's result as comparable text: component/heap:sorted nonzero to. */
+static void result_text(char *buf, size_t c, size_t heap, unsigned nto,
+                        const uint64_t *to) {
+    uint64_t t[3];
+    unsigned k = 0;
+    for (unsigned i = 0; i < nto; i++)
+        if (to[i])
+            t[k++] = to[i];
+    if (k == 2 && t[0] > t[1]) {
+        uint64_t x = t[0];
+        t[0] = t[1];
+        t[1] = x;
+    }
+    int l = sprintf(buf, "%zu/%zu:", c, heap);
+    for (unsigned i = 0; i < k; i++)
+        l += sprintf(buf + l, "%llu,", (unsigned long long)t[i]);
+}
+
+/* nimber_position_moves lists exactly the rules' moves (as a multiset of
+ * results, per heap), and nimber_position_check accepts each of them. */
+static void check_all_moves(nimber_position *pos, heap_ctx *ctx,
+                            uint8_t segs[3][BK_MAX], int *len) {
+    static unsigned res[4096][2], nres[4096];
+    static char want[4096][64], got[4096][64];
+    static char *wp[4096], *gp[4096];
+    static nimber_move mv[4096];
+    size_t nw = 0, ng = 0;
+    int truncated;
+    for (int s = 0; s < ctx->nseg; s++)
+        for (int i = 0; i < len[s]; i++) {
+            size_t m = rule_moves(&ctx->r[s], segs[s][i], res, nres);
+            for (size_t j = 0; j < m; j++) {
+                uint64_t to[2] = {res[j][0], res[j][1]};
+                result_text(want[nw], (size_t)s, (size_t)i, nres[j], to);
+                wp[nw] = want[nw];
+                nw++;
+            }
+        }
+    assert_int_equal(
+        nimber_position_moves(pos, 4096, mv, &ng, &truncated, NULL), NIMBER_OK);
+    assert_false(truncated);
+    assert_int_equal(ng, nw);
+    for (size_t i = 0; i < ng; i++) {
+        assert_int_equal(nimber_position_check(pos, &mv[i], NULL), NIMBER_OK);
+        result_text(got[i], mv[i].component, mv[i].heap, mv[i].nto, mv[i].to);
+        gp[i] = got[i];
+    }
+    qsort(wp, nw, sizeof *wp, cmp_str);
+    qsort(gp, ng, sizeof *gp, cmp_str);
+    for (size_t i = 0; i < nw; i++)
+        assert_string_equal(wp[i], gp[i]);
+}
+
 /* Checks one position (heaps per segment in the order given) of a sum of
  * the games g[0..nseg-1] against the brute solver. */
 static void check_position(brute *b, heap_ctx *ctx, nimber_game **g,
@@ -151,6 +209,10 @@ static void check_position(brute *b, heap_ctx *ctx, nimber_game **g,
         assert_int_equal(
             nimber_position_add(pos, g[s], h, (size_t)len[s], NULL), NIMBER_OK);
     }
+    if (misere) /* a rule over the whole sum (misere-nim has it already) */
+        assert_int_equal(
+            nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL), 0);
+    check_all_moves(pos, ctx, segs, len);
     nimber_solution sol;
     assert_int_equal(nimber_position_solve(pos, 1000000, &sol, NULL),
                      NIMBER_OK);
@@ -284,6 +346,46 @@ static void test_sub_random(void **state) {
                     (unsigned long long)s[i]);
         check_game(spec, (seg_rule){SUB, s, ns}, 2, 14, 0);
     }
+}
+
+/* take-half, the README's example game: every position of 3 heaps <= 14. */
+static void test_half(void **state) {
+    (void)state;
+    check_game("half", (seg_rule){HALF, NULL, 0}, 3, 14, 0);
+}
+
+/* Misère play of sums of different games, by the exhaustive search (no
+ * closed form applies): nim + sub:1,3 + split, and take-half alone. */
+static void test_misere_sums(void **state) {
+    (void)state;
+    static const uint64_t s[] = {1, 3};
+    heap_ctx ctx = {{{NIM, NULL, 0}, {SUB, s, 2}, {SPLIT, NULL, 0}}, 3};
+    brute b;
+    brute_init(&b, heap_moves, &ctx, 1, (size_t)1 << 20);
+    nimber_game *g[3];
+    assert_int_equal(nimber_game_parse("nim", &g[0], NULL), 0);
+    assert_int_equal(nimber_game_parse("sub:1,3", &g[1], NULL), 0);
+    assert_int_equal(nimber_game_parse("split", &g[2], NULL), 0);
+    uint8_t segs[3][BK_MAX];
+    int len[3];
+    for (int a = 0; a <= 5; a++)
+        for (int c = 0; c <= 6; c++)
+            for (int d = 0; d <= 3; d++)
+                for (int e = 0; e <= 3; e++) {
+                    segs[0][0] = (uint8_t)a;
+                    segs[1][0] = (uint8_t)c;
+                    segs[1][1] = (uint8_t)d;
+                    segs[2][0] = (uint8_t)e;
+                    len[0] = 1;
+                    len[1] = 2;
+                    len[2] = 1;
+                    check_position(&b, &ctx, g, segs, len, 1);
+                }
+    for (int i = 0; i < 3; i++)
+        nimber_game_free(g[i]);
+    brute_free(&b);
+    check_game("half", (seg_rule){HALF, NULL, 0}, 3, 10, 1);
+    check_game("nim", (seg_rule){NIM, NULL, 0}, 3, 7, 1);
 }
 
 /* Sums of different games: nim + sub:1,3 + split. */
@@ -546,6 +648,8 @@ int main(void) {
         cmocka_unit_test(test_rules_of_use),
         cmocka_unit_test(test_split_moves),
         cmocka_unit_test(test_split_huge),
+        cmocka_unit_test(test_half),
+        cmocka_unit_test(test_misere_sums),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /*
- * judge.c — the classic Nim problems, read in their judges' input formats.
+ * judge.c — the classic Nim problems, read in their judges' input formats
+ * (in games/ because each problem names the game it is about).
  *
  *   acwing-891      n, then n heaps: Nim.                       Yes / No
  *   acwing-892      n, then steps a1..an: staircase Nim.        Yes / No
@@ -19,7 +20,7 @@
  * The games themselves come from the game families (parsed from a
  * specification string), so the judge shares their proofs and tests.
  */
-#include "internal.h"
+#include "../internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

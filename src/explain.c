@@ -1,0 +1,135 @@
+/*
+ * explain.c — why a position is won, lost or drawn, in words, for
+ * learners (`nimber explain`, and any program through
+ * nimber_position_explain).
+ *
+ * The text has three parts.  The rule: under normal play, Sprague–Grundy
+ * (each component is worth a Nim heap of its value; the XOR decides);
+ * under misère play, that values do not decide and how this position is
+ * decided instead (the family's closed form, or the exhaustive search).
+ * Then each component, in its game's own terms (family->explain: the mex
+ * of each heap's options, Bouton's binary table, the odd steps of a
+ * staircase); a family may explain a position that is its component alone
+ * completely, and then nothing else is said.  Then the verdict and the
+ * winning moves (at most EXPLAIN_MOVES), written by their families.
+ * Nothing here names a family.
+ */
+#include "sum.h"
+
+#include <string.h>
+
+#define EXPLAIN_MOVES 20
+
+/* The verdict and the winning (or draw-keeping) moves. */
+static int verdict(nimber_position *pos, nb_buf *out, nimber_error *err) {
+    nimber_solution sol;
+    RETURN_IF_ERR(nimber_position_solve(pos, EXPLAIN_MOVES, &sol, err));
+    char buf[NIMBER_VALUE_BUFSIZE];
+    if (sol.has_value)
+        nb_buf_printf(out,
+                      "\nnim-sum of all the values: %s, so the player to move "
+                      "%s.\n",
+                      nimber_value_format(sol.value, buf),
+                      sol.outcome == NIMBER_OUTCOME_N ? "wins" : "loses");
+    else
+        nb_buf_printf(out, "\noutcome: %s.\n",
+                      sol.outcome == NIMBER_OUTCOME_N
+                          ? "the player to move wins"
+                      : sol.outcome == NIMBER_OUTCOME_P
+                          ? "the player to move loses"
+                          : "a draw: neither player can force a win");
+    for (size_t i = 0; i < sol.nmoves; i++) {
+        char mt[NIMBER_MOVE_BUFSIZE];
+        const nimber_move *m = &sol.moves[i];
+        nb_buf_printf(out, "%s: ",
+                      sol.outcome == NIMBER_OUTCOME_D ? "move keeping the draw"
+                                                      : "winning move");
+        if (pos->n > 1)
+            nb_buf_printf(out, "component %zu ", m->component);
+        nb_buf_printf(out, "%s\n", nimber_move_text(pos, m, mt));
+    }
+    if (sol.truncated)
+        nb_buf_printf(out, "(more %s moves exist)\n",
+                      sol.outcome == NIMBER_OUTCOME_D ? "draw-keeping"
+                                                      : "winning");
+    nimber_solution_clear(&sol);
+    return NIMBER_OK;
+}
+
+/* Normal play: the components in their games' terms, then the verdict. */
+static int explain_normal(nimber_position *pos, nb_buf *out,
+                          nimber_error *err) {
+    if (pos->n == 1 && pos->c[0].game->family->explain) {
+        nb_component *c = &pos->c[0];
+        nb_buf part = {0};
+        int complete = 0;
+        int rc = c->game->family->explain(c->game, c->pos.w, c->pos.n, 1, &part,
+                                          &complete, err);
+        if (rc == NIMBER_OK && complete)
+            rc = nb_buf_printf(out, "%s", part.s ? part.s : "");
+        nb_buf_free(&part);
+        RETURN_IF_ERR(rc);
+        if (complete)
+            return NIMBER_OK;
+    }
+    nb_buf_printf(out,
+                  "Sprague-Grundy: each heap (component) is worth a Nim heap "
+                  "of its\nGrundy value G, the mex (smallest missing value) "
+                  "of the values\nits moves reach; the position is lost for "
+                  "the player to move\nexactly when the XOR of all the values "
+                  "is 0.\n");
+    for (size_t i = 0; i < pos->n; i++) {
+        nb_component *c = &pos->c[i];
+        nimber_game *g = c->game;
+        nb_buf_printf(out, "\n%s%s:\n", g->spec,
+                      pos->n > 1 ? " (a component)" : "");
+        int complete = 0;
+        if (g->family->explain) {
+            RETURN_IF_ERR(g->family->explain(g, c->pos.w, c->pos.n, 0, out,
+                                             &complete, err));
+        } else {
+            nb_tally t;
+            char buf[NIMBER_VALUE_BUFSIZE];
+            RETURN_IF_ERR(g->family->value(g, c->pos.w, c->pos.n, &t, err));
+            nb_buf_printf(out, "  value %s\n",
+                          t.ninf ? "inf" : nimber_value_format(t.fin, buf));
+        }
+    }
+    return verdict(pos, out, err);
+}
+
+/* Misère play: why values do not decide, how this one is decided. */
+static int explain_misere(nimber_position *pos, nb_buf *out,
+                          nimber_error *err) {
+    nb_buf_printf(out, "Misère play: whoever makes the last move loses.  "
+                       "Grundy values alone do\nnot decide misère "
+                       "positions.\n\n");
+    const nimber_family *f = pos->n == 1 ? pos->c[0].game->family : NULL;
+    if (f && f->misere_solve && f->misere_rule)
+        nb_buf_printf(out, "%s", f->misere_rule);
+    else
+        nb_buf_printf(out,
+                      "No closed form applies to this position, so it is "
+                      "decided by an\nexhaustive search of every position "
+                      "reachable from it: a position\nis won when some move "
+                      "leads to a lost one, and a player who cannot\nmove "
+                      "wins.\n");
+    return verdict(pos, out, err);
+}
+
+/* Explains the position into a new text. */
+int nimber_position_explain(nimber_position *pos, char **text,
+                            nimber_error *err) {
+    nb_buf out = {0};
+    *text = NULL;
+    int rc = pos->rule == NIMBER_RULE_MISERE ? explain_misere(pos, &out, err)
+                                             : explain_normal(pos, &out, err);
+    if (rc == NIMBER_OK && (out.nomem || !out.s))
+        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    if (rc != NIMBER_OK) {
+        nb_buf_free(&out);
+        return rc;
+    }
+    *text = out.s;
+    return NIMBER_OK;
+}

@@ -1,0 +1,49 @@
+/*
+ * sum.h — what sum.c (positions, normal play), search.c (exhaustive search
+ * under any rule) and explain.c share: the position's layout and the move
+ * collector.  Private to the library.
+ */
+#ifndef NIMBER_SUM_H
+#define NIMBER_SUM_H
+
+#include "game.h"
+
+/* One component: a game and its position's words. */
+typedef struct {
+    nimber_game *game;
+    nb_pos pos;
+} nb_component;
+
+struct nimber_position {
+    nb_component *c;
+    size_t n, cap;
+    nimber_rule rule;
+    int has_misere_game; /* holds a misère game (misere-nim): rule fixed */
+};
+
+/* Collects moves into an array: growing (*moves reallocated) or a
+ * caller's of `max`; sets *truncated when one more than max is offered.
+ * `component` is stamped on each move. */
+typedef struct {
+    nb_msink base;
+    nimber_move **moves;
+    size_t *n;
+    int *truncated;
+    size_t max, alloc;
+    int grow;
+    size_t component;
+} nb_collector;
+
+void nb_collector_init(nb_collector *c, nimber_move **moves, size_t *n,
+                       int *truncated, size_t max, int grow);
+
+/* search.c: outcome and every winning move by exhaustive search of the
+ * positions reachable (any finite games, under pos->rule), bounded by
+ * NB_SEARCH_MAX positions, and as many moves held at once (NIMBER_E_LIMIT
+ * past either). */
+int nb_search_solve(nimber_position *pos, nimber_solution *sol,
+                    nb_collector *col, nimber_error *err);
+
+#define NB_SEARCH_MAX ((size_t)1 << 20)
+
+#endif /* NIMBER_SUM_H */
