@@ -20,6 +20,7 @@ static const char usage[] =
     "  period GAME              the proven preperiod and period of G\n"
     "  play GAME HEAP...        play against a perfect opponent\n"
     "  explain GAME HEAP...     why the position is won or lost\n"
+    "  calc EXPR                nimber arithmetic: + * / inv sqrt pow\n"
     "\n"
     "games:\n"
     "  nim          take any positive number from one heap\n"
@@ -73,6 +74,8 @@ int main(int argc, char **argv) {
         return cmd_play(argc - 2, argv + 2);
     if (strcmp(cmd, "explain") == 0)
         return cmd_explain(argc - 2, argv + 2);
+    if (strcmp(cmd, "calc") == 0)
+        return cmd_calc(argc - 2, argv + 2);
     if (cmd[0] == '-')
         cli_error("unknown option '%s' (see 'nimber --help')", cmd);
     else
