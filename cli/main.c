@@ -21,6 +21,7 @@ static const char usage[] =
     "  play GAME HEAP...        play against a perfect opponent\n"
     "  explain GAME HEAP...     why the position is won or lost\n"
     "  list                     every game nimber knows, one a line\n"
+    "  calc EXPR                nimber arithmetic: + * / inv sqrt pow\n"
     "\n"
     "games (GAME): see 'nimber list'; e.g. nim, sub:2,5, octal:0.137, kayles.\n"
     "\n"
@@ -98,6 +99,8 @@ int main(int argc, char **argv) {
         return cmd_explain(argc - 2, argv + 2);
     if (strcmp(cmd, "list") == 0)
         return cmd_list(argc - 2, argv + 2);
+    if (strcmp(cmd, "calc") == 0)
+        return cmd_calc(argc - 2, argv + 2);
     if (cmd[0] == '-')
         cli_error("unknown option '%s' (see 'nimber --help')", cmd);
     else

@@ -17,6 +17,7 @@
  *   6. Scanner: fast reading of non-negative integers with line/column errors
  *   7. Judge: the classic problems in their judges' formats
  *   8. Memory: allocator hook
+ *   9. Nimber arithmetic: the field of nimbers below 2^64 (since 0.3.0)
  *
  * Conventions.  Every function that can fail returns an int: NIMBER_OK (0)
  * or a positive nimber_status code; results come out through pointers.
@@ -539,6 +540,57 @@ void nimber_verdicts_clear(nimber_verdicts *v);
 void nimber_set_allocator(void *(*malloc_fn)(size_t),
                           void *(*realloc_fn)(void *, size_t),
                           void (*free_fn)(void *));
+
+/* ===================================================================== */
+/* 9. Nimber arithmetic                                                  */
+/* ===================================================================== */
+
+/* The nimbers below 2^64 form a field, GF(2^64): addition is the nim-sum
+ * (XOR, written +) and multiplication Conway's nim-product (x), defined by
+ * a (x) b = mex{a' (x) b + a (x) b' + a' (x) b' : a' < a, b' < b}, e.g.
+ * 2 (x) 2 = 3, 16 (x) 16 = 24, 2^32 (x) 2^32 = 3 * 2^31.  These functions
+ * keep no state and are safe from any thread. */
+
+/* nimber_mul: the nim-product a (x) b: a fixed number of table look-ups,
+ * no branches.  Since 0.3.0. */
+uint64_t nimber_mul(uint64_t a, uint64_t b);
+
+/* nimber_square: a (x) a, faster than nimber_mul(a, a).  Squaring is the
+ * Frobenius map: (a + b)^2 = a^2 + b^2.  Since 0.3.0. */
+uint64_t nimber_square(uint64_t a);
+
+/* nimber_pow: a (x) a (x) ... (x) a, k factors; nimber_pow(a, 0) is 1, also
+ * for a = 0.  For a != 0, a^(2^64-1) = 1.  Since 0.3.0. */
+uint64_t nimber_pow(uint64_t a, uint64_t k);
+
+/* nimber_inv: the b with a (x) b = 1, into *out.  Errors: NIMBER_E_ARG when
+ * a is 0 or out is NULL.  Since 0.3.0. */
+int nimber_inv(uint64_t a, uint64_t *out, nimber_error *err);
+
+/* nimber_div: a (x) inv(b), into *out.  Errors: NIMBER_E_ARG when b is 0
+ * ("division by zero") or out is NULL.  Since 0.3.0. */
+int nimber_div(uint64_t a, uint64_t b, uint64_t *out, nimber_error *err);
+
+/* nimber_sqrt: the unique s with s (x) s = a (every nimber has exactly one
+ * square root: a^(2^63)).  Since 0.3.0. */
+uint64_t nimber_sqrt(uint64_t a);
+
+/* nimber_calc: evaluates an expression of nimber arithmetic and stores its
+ * value in *out:
+ *     a + b, a ^ b   nim-sum          a * b   nim-product
+ *     a / b          a * inv(b)       ( )     grouping
+ *     inv(x), sqrt(x), pow(x, k)      k a non-negative integer literal
+ * * and / bind tighter than + and ^; all four are left associative; there
+ * are no unary operators.  Numbers are decimal or 0x hexadecimal, each below
+ * 2^64.  Spaces, tabs, CR and LF may appear between tokens.  At most 256
+ * parentheses and calls may be open at once.  Nothing is allocated.
+ * Errors: NIMBER_E_SPEC for a malformed expression, a number of 2^64 or
+ * more, division by zero or inv(0), nesting deeper than 256: err->column is
+ * the 1-based byte column of the problem (the '/' of a division by zero, the
+ * "inv" of inv(0), the first digit of a number too large), err->line stays
+ * 0, and the message says the column too ("column 7: expected a number,
+ * found '$'").  NIMBER_E_ARG when expr or out is NULL.  Since 0.3.0. */
+int nimber_calc(const char *expr, uint64_t *out, nimber_error *err);
 
 #ifdef __cplusplus
 }
