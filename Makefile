@@ -65,9 +65,19 @@ $(B)/libnimber.so: $(B)/libnimber.so.$(VERSION)
 $(B)/nimber: $(CLI_OBJ) $(B)/libnimber.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libnimber.a $(LIBS)
 
+# Programs linked per pkg-config must find the shared library at run time:
+# a LIBDIR the dynamic linker searches anyway gets nothing, any other gets
+# an rpath in the .pc file's Libs (and `make install` runs ldconfig for
+# system directories when it installs as root without DESTDIR).
+SYSLIBDIRS := /usr/lib /usr/lib64 /lib /lib64 /usr/local/lib \
+              /usr/lib/x86_64-linux-gnu /usr/lib/aarch64-linux-gnu
+RPATH_FLAG := $(if $(filter $(LIBDIR),$(SYSLIBDIRS)),,-Wl,-rpath,$${libdir})
+PC_SED = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    -e 's|@RPATH@|$(RPATH_FLAG)|'
+
 $(B)/nimber.pc: nimber.pc.in include/nimber.h
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+	$(PC_SED) $< > $@
 
 # ---- tests: everything built again with sanitizers under build/san ----
 SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -182,10 +192,10 @@ install: all
 	install -m 755 $(B)/libnimber.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
 	ln -sf libnimber.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf libnimber.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libnimber.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
-	    nimber.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/nimber.pc
+	$(PC_SED) nimber.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/nimber.pc
 	install -m 644 doc/nimber.1 $(DESTDIR)$(MANDIR)/man1/nimber.1
+	@if [ -z "$(DESTDIR)" ] && [ -z "$(RPATH_FLAG)" ] && [ "$$(id -u)" = 0 ] \
+	    && command -v ldconfig >/dev/null; then ldconfig; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/nimber $(DESTDIR)$(INCLUDEDIR)/nimber.h \

@@ -93,6 +93,10 @@ int cli_game_arg(const char *cmd, const char *arg, const char **spec);
  * "CMD: OPTION needs a value". */
 const char *cli_option_value(const char *cmd, int argc, char **argv, int *i);
 
+/* 1 if arg looks like an option: "-x" or "--x", but not "-" (stdin), a
+ * negative number ("-3", refused later as a heap) or an arrow ("->"). */
+int cli_is_option(const char *arg);
+
 /* 1 if arg is "-h" or "--help". */
 int cli_is_help(const char *arg);
 

@@ -40,7 +40,7 @@ int cmd_explain(int argc, char **argv) {
             goto out;
         } else if (strcmp(argv[i], "--misere") == 0) {
             misere = 1;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+        } else if (cli_is_option(argv[i])) {
             cli_error("explain: unknown option '%s'", argv[i]);
             rc = EXIT_USAGE;
             goto out;

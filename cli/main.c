@@ -63,6 +63,49 @@ static int cmd_list(int argc, char **argv) {
     return cli_finish_output();
 }
 
+/* The commands, for dispatch, `nimber help COMMAND` and suggestions. */
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} command;
+
+static const command commands[] = {
+    {"judge", cmd_judge},   {"solve", cmd_solve}, {"grundy", cmd_grundy},
+    {"period", cmd_period}, {"play", cmd_play},   {"explain", cmd_explain},
+    {"list", cmd_list},     {"calc", cmd_calc},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+/* The command named s, or NULL. */
+static const command *find_command(const char *s) {
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, s) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+/* A command whose name differs from s by one edit or one swap of
+ * neighbours (or is a prefix of it, or it of the name): "did you mean". */
+static const char *near_command(const char *s) {
+    size_t n = strlen(s);
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        const char *c = commands[i].name;
+        size_t m = strlen(c), k = 0;
+        if (n >= 2 && (strncmp(c, s, n) == 0 || strncmp(c, s, m) == 0))
+            return c;
+        /* one substitution, insertion or deletion */
+        while (k < n && k < m && c[k] == s[k])
+            k++;
+        if ((n == m && strcmp(c + k + 1, s + k + 1) == 0) ||
+            (n == m && k + 1 < n && c[k] == s[k + 1] && c[k + 1] == s[k] &&
+             strcmp(c + k + 2, s + k + 2) == 0) ||
+            (n == m + 1 && strcmp(c + k, s + k + 1) == 0) ||
+            (m == n + 1 && strcmp(c + k + 1, s + k) == 0))
+            return c;
+    }
+    return NULL;
+}
+
 /* Dispatches to a command. */
 int main(int argc, char **argv) {
     if (argc < 2) {
@@ -77,7 +120,7 @@ int main(int argc, char **argv) {
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
-    if (cli_is_help(cmd) || strcmp(cmd, "help") == 0) {
+    if (cli_is_help(cmd) || (strcmp(cmd, "help") == 0 && argc == 2)) {
         fputs(usage, stdout);
         return cli_finish_output();
     }
@@ -85,22 +128,26 @@ int main(int argc, char **argv) {
         printf("nimber %s\n", nimber_version_string());
         return cli_finish_output();
     }
-    if (strcmp(cmd, "judge") == 0)
-        return cmd_judge(argc - 2, argv + 2);
-    if (strcmp(cmd, "solve") == 0)
-        return cmd_solve(argc - 2, argv + 2);
-    if (strcmp(cmd, "grundy") == 0)
-        return cmd_grundy(argc - 2, argv + 2);
-    if (strcmp(cmd, "period") == 0)
-        return cmd_period(argc - 2, argv + 2);
-    if (strcmp(cmd, "play") == 0)
-        return cmd_play(argc - 2, argv + 2);
-    if (strcmp(cmd, "explain") == 0)
-        return cmd_explain(argc - 2, argv + 2);
-    if (strcmp(cmd, "list") == 0)
-        return cmd_list(argc - 2, argv + 2);
-    if (strcmp(cmd, "calc") == 0)
-        return cmd_calc(argc - 2, argv + 2);
+    if (strcmp(cmd, "help") == 0 && argc > 2) { /* nimber help COMMAND */
+        const command *c = find_command(argv[2]);
+        if (c) {
+            char help[] = "--help";
+            char *args[] = {help, NULL};
+            return c->run(1, args);
+        }
+        cli_error("help: no command '%s' (see 'nimber --help')", argv[2]);
+        return EXIT_USAGE;
+    }
+    const command *c = find_command(cmd);
+    if (c)
+        return c->run(argc - 2, argv + 2);
+    const char *near = cmd[0] == '-' ? NULL : near_command(cmd);
+    if (near) {
+        cli_error("unknown command '%s' (did you mean '%s'? see 'nimber "
+                  "--help')",
+                  cmd, near);
+        return EXIT_USAGE;
+    }
     if (cmd[0] == '-')
         cli_error("unknown option '%s' (see 'nimber --help')", cmd);
     else

@@ -101,8 +101,7 @@ int cmd_play(int argc, char **argv) {
                 goto out;
             }
             computer_first = w[0] == 'c';
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0' &&
-                   argv[i][1] != '>') {
+        } else if (cli_is_option(argv[i])) {
             cli_error("play: unknown option '%s'", argv[i]);
             rc = EXIT_USAGE;
             goto out;

@@ -5,13 +5,112 @@
  */
 #include "cli.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* A growing list of numbers read for one component. */
+typedef struct {
+    uint64_t *v;
+    size_t n, cap;
+} numbers;
+
+/* Appends one number, within the memory limit; 0 or an exit code. */
+static int push_number(numbers *nb, uint64_t x) {
+    if (nb->n == nb->cap) {
+        size_t ncap = nb->cap ? 2 * nb->cap : 1024;
+        size_t limit = cli_memory_limit ? cli_memory_limit : (size_t)4 << 30;
+        if (ncap > limit / sizeof *nb->v) {
+            cli_error("more heaps than --max-memory allows (%zu bytes)", limit);
+            return EXIT_OSERR;
+        }
+        uint64_t *nv = realloc(nb->v, ncap * sizeof *nv);
+        if (!nv) {
+            cli_error("out of memory");
+            return EXIT_OSERR;
+        }
+        nb->v = nv;
+        nb->cap = ncap;
+    }
+    nb->v[nb->n++] = x;
+    return 0;
+}
+
+/* Reads every number of "-" (stdin) or "@FILE" with the fast scanner. */
+static int read_numbers_file(const char *arg, numbers *nb) {
+    const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg + 1;
+    int fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg + 1, O_RDONLY);
+    if (fd < 0) {
+        cli_error("%s: %s", name, strerror(errno));
+        return EXIT_IOERR;
+    }
+    nimber_scanner *sc = nimber_scanner_from_fd(fd);
+    int rc = 0;
+    if (!sc) {
+        cli_error("out of memory");
+        rc = EXIT_OSERR;
+    }
+    while (sc && rc == 0) {
+        uint64_t x;
+        nimber_error err;
+        int st = nimber_scan_u64(sc, &x, &err);
+        if (st == NIMBER_E_EOF)
+            break;
+        if (st != NIMBER_OK) {
+            if (err.line)
+                cli_error("%s: line %llu, column %llu: %s", name,
+                          (unsigned long long)err.line,
+                          (unsigned long long)err.column, err.message);
+            else
+                cli_error("%s: %s", name, err.message);
+            rc = st == NIMBER_E_IO ? EXIT_IOERR : EXIT_DATAERR;
+            break;
+        }
+        rc = push_number(nb, x);
+    }
+    nimber_scanner_free(sc);
+    if (fd > STDIN_FILENO)
+        close(fd);
+    return rc;
+}
+
+/* 1 if a position argument names a file of numbers ("-" or "@FILE"). */
+static int is_file_arg(const char *a) {
+    return strcmp(a, "-") == 0 || (a[0] == '@' && a[1]);
+}
+
+/* Adds a component whose arguments include files of numbers: every
+ * argument is then a number (or a file of them), added as numbers. */
+static int add_numbers(nimber_position *pos, nimber_game *g, char **args,
+                       int n) {
+    numbers nb = {NULL, 0, 0};
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        uint64_t x;
+        if (is_file_arg(args[i]))
+            rc = read_numbers_file(args[i], &nb);
+        else if (!cli_parse_u64("heap", args[i], &x))
+            rc = EXIT_USAGE;
+        else
+            rc = push_number(&nb, x);
+    }
+    nimber_error err;
+    int st;
+    if (rc == 0 &&
+        (st = nimber_position_add(pos, g, nb.v, nb.n, &err)) != NIMBER_OK)
+        rc = cli_fail(st, &err, 1);
+    free(nb.v);
+    return rc;
+}
 
 /* Parses GAME HEAP... [+ GAME HEAP...] from args into a new position whose
  * games are stored in games[] (at least nargs slots); each game reads its
- * own position words.  Prints the error and returns the exit code on
- * failure, 0 on success. */
+ * own position words.  A HEAP of "-" or "@FILE" stands for every number in
+ * standard input or FILE (read with the library's fast scanner; the
+ * component's other arguments must then be numbers too).  Prints the error and
+ * returns the exit code on failure, 0 on success. */
 int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
                       nimber_position **out) {
     nimber_position *pos = nimber_position_create();
@@ -50,6 +149,14 @@ int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
             cli_error("'+' must be followed by GAME HEAP...");
             rc = EXIT_USAGE;
             goto out;
+        }
+        int files = 0;
+        for (int k = first; k < end; k++)
+            files |= is_file_arg(args[k]);
+        if (files) {
+            if ((rc = add_numbers(pos, g, args + first, end - first)) != 0)
+                goto out;
+            continue;
         }
         st = nimber_position_add_args(pos, g, (const char *const *)args + first,
                                       (size_t)(end - first), &err);

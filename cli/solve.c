@@ -9,6 +9,7 @@
 #include <string.h>
 
 #define DEFAULT_MAX_MOVES 1000
+#define DEFAULT_TEXT_MOVES 20 /* text output, unless --max-moves is given */
 
 /* Prints the solve command's help. */
 static void solve_help(FILE *f) {
@@ -29,13 +30,17 @@ static void solve_help(FILE *f) {
           "  --misere        misère play: whoever moves last loses (decided\n"
           "                  by a closed form where one applies, else by an\n"
           "                  exhaustive search, refused past its bound)\n"
-          "  --max-moves N   list at most N winning moves (default 1000;\n"
-          "                  a split heap can have billions)\n",
+          "  --max-moves N   list at most N winning moves (default: 20 in\n"
+          "                  text, saying how many more there are, and\n"
+          "                  1000 in JSON; a split heap has billions)\n"
+          "A HEAP of '-' or '@FILE' stands for all the numbers in standard\n"
+          "input or FILE (e.g. 'nimber solve nim - < heaps.txt').\n",
           f);
 }
 
-/* Prints the solution as text. */
-static void print_text(const nimber_position *pos, const nimber_solution *s) {
+/* Prints the solution as text, at most `show` moves. */
+static void print_text(const nimber_position *pos, const nimber_solution *s,
+                       size_t show) {
     char buf[NIMBER_VALUE_BUFSIZE], mt[NIMBER_MOVE_BUFSIZE];
     if (s->has_value)
         printf("grundy %s\n", nimber_value_format(s->value, buf));
@@ -44,11 +49,15 @@ static void print_text(const nimber_position *pos, const nimber_solution *s) {
     else
         printf("grundy none (misere play)\n");
     printf("outcome %c\n", "PND"[s->outcome]);
-    for (size_t i = 0; i < s->nmoves; i++)
+    for (size_t i = 0; i < s->nmoves && i < show; i++)
         printf("%s component %zu %s\n",
                s->outcome == NIMBER_OUTCOME_D ? "draw" : "move",
                s->moves[i].component, nimber_move_text(pos, &s->moves[i], mt));
-    if (s->truncated)
+    if (s->nmoves > show)
+        printf("... and %zu%s more (--max-moves N lists up to N; --json "
+               "lists up to 1000)\n",
+               s->nmoves - show, s->truncated ? " or" : "");
+    else if (s->truncated)
         printf("more winning moves not listed (raise --max-moves)\n");
 }
 
@@ -67,6 +76,7 @@ static void print_json(const nimber_position *pos, const nimber_solution *s) {
 int cmd_solve(int argc, char **argv) {
     int json = 0, misere = 0, rc = 0;
     uint64_t max_moves = DEFAULT_MAX_MOVES;
+    int explicit_max = 0;
     char **args = calloc((size_t)argc + 1, sizeof *args);
     nimber_game **games = calloc((size_t)argc + 1, sizeof *games);
     nimber_position *pos = NULL;
@@ -91,11 +101,12 @@ int cmd_solve(int argc, char **argv) {
                 rc = EXIT_USAGE;
                 goto out;
             }
+            explicit_max = 1;
             if (!cli_parse_u64("--max-moves", argv[++i], &max_moves)) {
                 rc = EXIT_USAGE;
                 goto out;
             }
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+        } else if (cli_is_option(argv[i])) {
             cli_error("solve: unknown option '%s'", argv[i]);
             rc = EXIT_USAGE;
             goto out;
@@ -127,7 +138,10 @@ int cmd_solve(int argc, char **argv) {
     if (json)
         print_json(pos, &sol);
     else
-        print_text(pos, &sol);
+        print_text(pos, &sol,
+                   explicit_max || max_moves < DEFAULT_TEXT_MOVES
+                       ? (size_t)max_moves
+                       : DEFAULT_TEXT_MOVES);
     nimber_solution_clear(&sol);
     rc = cli_finish_output();
 out:

@@ -96,6 +96,12 @@ const char *cli_option_value(const char *cmd, int argc, char **argv, int *i) {
     return argv[++*i];
 }
 
+/* Recognises an option. */
+int cli_is_option(const char *arg) {
+    return arg[0] == '-' && arg[1] != '\0' && arg[1] != '>' &&
+           !(arg[1] >= '0' && arg[1] <= '9');
+}
+
 /* Recognises a help flag. */
 int cli_is_help(const char *arg) {
     return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;

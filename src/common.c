@@ -195,3 +195,19 @@ void nb_buf_free(nb_buf *b) {
     nb_free(b->s);
     memset(b, 0, sizeof *b);
 }
+
+/* A byte count in the largest unit that keeps it exact, else in MiB. */
+char *nb_size_text(size_t bytes, char *buf) {
+    static const char *const unit[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    size_t v = bytes;
+    while (u < 4 && v >= 1024 && v % 1024 == 0) {
+        v /= 1024;
+        u++;
+    }
+    if (u == 0 && bytes >= ((size_t)1 << 20))
+        snprintf(buf, 32, "%.1f MiB", (double)bytes / (1 << 20));
+    else
+        snprintf(buf, 32, "%zu %s", v, unit[u]);
+    return buf;
+}

@@ -29,6 +29,55 @@ static const nimber_family *find_family(const char *spec, size_t namelen) {
     return NULL;
 }
 
+/* Edit distance between a and b[0..blen-1], case-insensitive, capped at
+ * 9 (names are short).  O(|a|·|b|). */
+static size_t distance(const char *a, const char *b, size_t blen) {
+    size_t alen = strlen(a), row[64];
+    if (alen >= 64 || blen >= 64)
+        return 9;
+    for (size_t j = 0; j <= blen; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= alen; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= blen; j++) {
+            char x = a[i - 1], y = b[j - 1];
+            x = (char)(x >= 'A' && x <= 'Z' ? x + 32 : x);
+            y = (char)(y >= 'A' && y <= 'Z' ? y + 32 : y);
+            size_t best = diag + (x != y);
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            diag = row[j];
+            row[j] = best;
+        }
+    }
+    return row[blen] > 9 ? 9 : row[blen];
+}
+
+/* The known name closest to name[0..len-1], if close enough (at most a
+ * third of its letters wrong), else NULL. */
+static const char *suggest(const char *name, size_t len) {
+    const char *best = NULL;
+    size_t bd = len / 3 + 1;
+    for (size_t i = 0; nb_families[i]; i++) {
+        size_t d = distance(nb_families[i]->name, name, len);
+        if (d < bd) {
+            bd = d;
+            best = nb_families[i]->name;
+        }
+    }
+    for (size_t i = 0; nb_aliases[i].name; i++) {
+        size_t d = distance(nb_aliases[i].name, name, len);
+        if (d < bd) {
+            bd = d;
+            best = nb_aliases[i].name;
+        }
+    }
+    return best;
+}
+
 /* Parses spec by looking its name up in the registry. */
 int nimber_game_parse_limited(const char *spec, size_t limit, nimber_game **out,
                               nimber_error *err) {
@@ -47,9 +96,13 @@ int nimber_game_parse_limited(const char *spec, size_t limit, nimber_game **out,
     const char *colon = strchr(spec, ':');
     size_t namelen = colon ? (size_t)(colon - spec) : strlen(spec);
     const nimber_family *fam = find_family(spec, namelen);
-    if (!fam)
-        return nb_fail(err, NIMBER_E_SPEC, "unknown game '%.*s'",
-                       (int)(namelen > 60 ? 60 : namelen), spec);
+    if (!fam) {
+        const char *near = suggest(spec, namelen);
+        return nb_fail(err, NIMBER_E_SPEC, "unknown game '%.*s'%s%s%s",
+                       (int)(namelen > 60 ? 60 : namelen), spec,
+                       near ? " (did you mean '" : "", near ? near : "",
+                       near ? "'?)" : "");
+    }
     if (fam->has_argument && !colon)
         return nb_fail(err, NIMBER_E_SPEC, "game '%s' needs an argument: %s",
                        fam->name, fam->usage);

@@ -82,6 +82,10 @@ int nb_buf_printf(nb_buf *b, const char *fmt, ...)
 /* Frees the buffer's text and zeroes it. */
 void nb_buf_free(nb_buf *b);
 
+/* Writes a byte count for people ("512 MiB", "1 KiB", "100 bytes") into
+ * buf (at least 32 bytes) and returns it. */
+char *nb_size_text(size_t bytes, char *buf);
+
 /* Grundy-value arithmetic. */
 static inline nimber_value nb_val(uint64_t lo) {
     nimber_value v = {0, lo};

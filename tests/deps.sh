@@ -1,7 +1,8 @@
 #!/bin/sh
 # deps.sh — installs what `make test` needs when it is missing (Debian):
 # gcc (ASan/UBSan), clang with libFuzzer, clang-tidy, cppcheck, cmocka,
-# bats, jq, bc (benchmarks) and g++ (the benchmark's seed baseline).  Runs apt-get
+# bats, jq, bc (benchmarks), pkg-config (the install test) and g++ (the
+# benchmark's seed baseline).  Runs apt-get
 # only when something is missing; needs root (or sudo) for that.
 set -e
 missing=""
@@ -17,6 +18,7 @@ ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
     >/dev/null 2>&1 || missing="$missing libclang-rt-dev"
 command -v make >/dev/null 2>&1 || missing="$missing make"
 command -v bc >/dev/null 2>&1 || missing="$missing bc"
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 [ -z "$missing" ] && exit 0
 echo "deps: installing$missing"
 SUDO=""

@@ -142,11 +142,14 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
         rc = fail_last(sc, err, NIMBER_E_LIMIT,
                        "%llu nodes: at most %llu are supported",
                        (unsigned long long)n, UINT32_MAX - 2ull);
-    if (rc == NIMBER_OK && n * 40 > g->limit)
-        rc = fail_last(sc, err, NIMBER_E_LIMIT,
-                       "%llu nodes need more than the memory limit (%llu MiB)",
-                       (unsigned long long)n,
-                       (unsigned long long)(g->limit >> 20));
+    if (rc == NIMBER_OK && n * 40 > g->limit) {
+        char size[32];
+        uint64_t l, c;
+        nimber_scanner_last(sc, &l, &c);
+        rc = nb_fail_at(err, NIMBER_E_LIMIT, l, c,
+                        "%llu nodes need more than the memory limit (%s)",
+                        (unsigned long long)n, nb_size_text(g->limit, size));
+    }
     if (rc == NIMBER_OK)
         rc = nb_scan_need(sc, &m, err, "%s", "the edge count M");
     for (uint64_t k = 0; rc == NIMBER_OK && k < m; k++) {

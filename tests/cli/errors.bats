@@ -82,7 +82,7 @@ fails_with() {
     run_split --frob
     fails_with 64 "nimber: unknown option '--frob' (see 'nimber --help')"
     run_split solve nim 3 -4
-    fails_with 64 "nimber: solve: unknown option '-4'"
+    fails_with 64 "nimber: heap '-4': not a non-negative integer"
     run_split solve nim 3x
     fails_with 64 "nimber: heap '3x': not a non-negative integer"
     run_split solve nim 18446744073709551616

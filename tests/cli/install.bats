@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # install.bats — `make install PREFIX=DIR` lays out bin, include, both
 # libraries, the .pc file and the man page; a program builds against them;
-# `make uninstall` removes them again.
+# `make uninstall` removes them again.  A program built with pkg-config's
+# flags runs straight away (0.2.0's failed: libnimber.so.0 not found).
 
 load helper
 
@@ -28,9 +29,15 @@ int main(void) {
     return 0;
 }
 C
-    cc -I"$p/include" "$BATS_TEST_TMPDIR/use.c" -L"$p/lib" -lnimber -o "$BATS_TEST_TMPDIR/use"
-    run env LD_LIBRARY_PATH="$p/lib" "$BATS_TEST_TMPDIR/use"
+    # built as pkg-config says, it runs with no LD_LIBRARY_PATH (rpath)
+    cc $(PKG_CONFIG_PATH="$p/lib/pkgconfig" pkg-config --cflags nimber) \
+        "$BATS_TEST_TMPDIR/use.c" \
+        $(PKG_CONFIG_PATH="$p/lib/pkgconfig" pkg-config --libs nimber) \
+        -o "$BATS_TEST_TMPDIR/use"
+    run env -u LD_LIBRARY_PATH "$BATS_TEST_TMPDIR/use"
     [ "$output" = 8 ]
+    # ... and it really uses the shared library
+    ldd "$BATS_TEST_TMPDIR/use" | grep -q "$p/lib/libnimber.so"
     cc -I"$p/include" "$BATS_TEST_TMPDIR/use.c" "$p/lib/libnimber.a" -pthread -o "$BATS_TEST_TMPDIR/use-static"
     run "$BATS_TEST_TMPDIR/use-static"
     [ "$output" = 8 ]

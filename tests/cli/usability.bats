@@ -1,0 +1,67 @@
+#!/usr/bin/env bats
+# usability.bats — what a new user runs into first (issue 14): positions
+# from files and stdin, quiet default output, suggestions for typos, help
+# for a command, negative numbers named as bad heaps, sizes in messages.
+
+load helper
+
+@test "heaps from a file (@FILE) and from stdin (-), mixed with numbers" {
+    seq 1 1000 > "$BATS_TEST_TMPDIR/h.txt"
+    run_split solve nim @"$BATS_TEST_TMPDIR/h.txt"
+    status_is 0
+    [ "$(echo "$out" | head -2 | tr '\n' ' ')" = "grundy 1000 outcome N " ]
+    run_stdin '3 4\n5\n' solve --json nim -
+    status_is 0
+    [ "$(echo "$out" | jq -c '[.grundy, .moves[0].to]')" = '[2,[1]]' ]
+    # a file next to plain numbers, in a sum, under misère play
+    printf '1 1\n' > "$BATS_TEST_TMPDIR/ones.txt"
+    run_split solve --misere nim @"$BATS_TEST_TMPDIR/ones.txt" 5 + kayles 1
+    status_is 0
+    [[ "$out" == *"outcome N"* ]]
+    # bad data: the file, the line and the column; exit 65, nothing on stdout
+    printf '1 2\n3 x\n' > "$BATS_TEST_TMPDIR/bad.txt"
+    run_split solve nim @"$BATS_TEST_TMPDIR/bad.txt"
+    status_is 65
+    [ -z "$out" ]
+    [ "$err" = "nimber: $BATS_TEST_TMPDIR/bad.txt: line 2, column 3: unexpected character 'x'" ]
+    run_split solve nim @/nonexistent/heaps.txt
+    status_is 74
+    [ -z "$out" ]
+}
+
+@test "text output lists 20 winning moves and says how many more" {
+    run_split solve split 40
+    status_is 0
+    [ "$(echo "$out" | grep -c '^move ')" = 20 ]
+    [[ "$(echo "$out" | tail -1)" == "... and "*" more (--max-moves N lists up to N; --json lists up to 1000)" ]]
+    run_split solve --max-moves 30 split 40
+    [ "$(echo "$out" | grep -c '^move ')" = 30 ]
+    run_split solve --json split 40
+    [ "$(echo "$out" | jq '.moves | length')" -gt 20 ]
+}
+
+@test "typos get suggestions; help COMMAND; a negative heap is a bad heap" {
+    run_split solve kayle 3
+    status_is 64
+    [ "$err" = "nimber: unknown game 'kayle' (did you mean 'kayles'?)" ]
+    run_split solve Nim 3
+    [ "$err" = "nimber: unknown game 'Nim' (did you mean 'nim'?)" ]
+    run_split slove nim 3
+    status_is 64
+    [ "$err" = "nimber: unknown command 'slove' (did you mean 'solve'? see 'nimber --help')" ]
+    run_split help solve
+    status_is 0
+    [[ "$out" == "usage: nimber solve"* ]]
+    run_split help nosuch
+    status_is 64
+    run_split solve nim -3
+    status_is 64
+    [ "$err" = "nimber: heap '-3': not a non-negative integer" ]
+    [ -z "$out" ]
+}
+
+@test "memory limits are written in the unit they were given in" {
+    run_stdin '100 0\n' solve graph:- 0 --max-memory 1K
+    status_is 71
+    [ "$err" = "nimber: line 1, column 1: 100 nodes need more than the memory limit (1 KiB)" ]
+}
