@@ -15,6 +15,8 @@ LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR     ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -194,6 +196,9 @@ install: all
 	ln -sf libnimber.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libnimber.so
 	$(PC_SED) nimber.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/nimber.pc
 	install -m 644 doc/nimber.1 $(DESTDIR)$(MANDIR)/man1/nimber.1
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 completions/nimber.bash $(DESTDIR)$(BASHCOMPDIR)/nimber
+	install -m 644 completions/_nimber $(DESTDIR)$(ZSHCOMPDIR)/_nimber
 	@if [ -z "$(DESTDIR)" ] && [ -z "$(RPATH_FLAG)" ] && [ "$$(id -u)" = 0 ] \
 	    && command -v ldconfig >/dev/null; then ldconfig; fi
 
@@ -201,7 +206,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/nimber $(DESTDIR)$(INCLUDEDIR)/nimber.h \
 	    $(DESTDIR)$(LIBDIR)/libnimber.a $(DESTDIR)$(LIBDIR)/libnimber.so \
 	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libnimber.so.$(VERSION) \
-	    $(DESTDIR)$(PKGCONFIGDIR)/nimber.pc $(DESTDIR)$(MANDIR)/man1/nimber.1
+	    $(DESTDIR)$(PKGCONFIGDIR)/nimber.pc $(DESTDIR)$(MANDIR)/man1/nimber.1 \
+	    $(DESTDIR)$(BASHCOMPDIR)/nimber $(DESTDIR)$(ZSHCOMPDIR)/_nimber
 
 format:
 	clang-format -i include/*.h src/*.[ch] src/games/*.c cli/*.[ch] \

@@ -27,6 +27,7 @@ int cmd_grundy(int argc, char **argv);
 int cmd_period(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
+int cmd_graph_dot(int argc, char **argv);
 int cmd_calc(int argc, char **argv);
 
 /* position.c: reading GAME HEAP... [+ GAME HEAP...] into a position (the

@@ -1,6 +1,8 @@
 /*
  * grundy.c — `nimber grundy GAME --upto N`: the Grundy values of single
- * heaps 0..N-1, one a line, or {"game": ..., "values": [...]} with --json.
+ * heaps 0..N-1, one a line, or {"game": ..., "values": [...]} with --json,
+ * or as CSV ("n,grundy" lines under a header) or an OEIS b-file ("n a(n)"
+ * lines) with --format.
  *
  * The last value is asked for first: that computes (or proves the period
  * behind) every other value, so a resource limit or Ctrl-C is reported
@@ -17,7 +19,8 @@
 
 /* Prints the grundy command's help. */
 static void grundy_help(FILE *f) {
-    fputs("usage: nimber grundy [--json] [--algorithm A] GAME --upto N\n\n"
+    fputs("usage: nimber grundy [--json | --format F] [--algorithm A] GAME "
+          "--upto N\n\n"
           "Prints G(0), G(1), ..., G(N-1), the Grundy values of single heaps,\n"
           "one a line.  Games whose heaps interact (staircase) or whose\n"
           "values do not decide play (misere-nim) have no such values.\n"
@@ -27,6 +30,8 @@ static void grundy_help(FILE *f) {
           "options:\n"
           "  --upto N         how many values (required)\n"
           "  --json           {\"game\": GAME, \"values\": [...]} instead\n"
+          "  --format F       text (default), json, csv (a header, then\n"
+          "                   n,G(n) lines) or bfile (OEIS b-file: n G(n))\n"
           "  --algorithm A    auto (default: fastest exact method, proven\n"
           "                   periods), direct (mex of every move) or sparse\n"
           "                   (rare/common method, take-and-break games)\n",
@@ -58,6 +63,7 @@ int cmd_grundy(int argc, char **argv) {
     const char *spec = NULL;
     uint64_t upto = 0;
     int have_upto = 0, json = 0, any_inf = 0;
+    enum { TEXT, CSV, BFILE } format = TEXT;
     nimber_algorithm algo = NIMBER_ALGO_AUTO;
     for (int i = 0; i < argc; i++) {
         if (cli_is_help(argv[i])) {
@@ -65,6 +71,20 @@ int cmd_grundy(int argc, char **argv) {
             return cli_finish_output();
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
+        } else if (strcmp(argv[i], "--format") == 0) {
+            const char *v = cli_option_value("grundy", argc, argv, &i);
+            if (!v)
+                return EXIT_USAGE;
+            json = strcmp(v, "json") == 0;
+            format = strcmp(v, "csv") == 0     ? CSV
+                     : strcmp(v, "bfile") == 0 ? BFILE
+                                               : TEXT;
+            if (!json && format == TEXT && strcmp(v, "text") != 0) {
+                cli_error("--format '%.40s': expected text, json, csv or "
+                          "bfile",
+                          v);
+                return EXIT_USAGE;
+            }
         } else if (strcmp(argv[i], "--upto") == 0) {
             const char *v = cli_option_value("grundy", argc, argv, &i);
             if (!v || !cli_parse_u64("--upto", v, &upto))
@@ -102,7 +122,7 @@ int cmd_grundy(int argc, char **argv) {
     }
     nimber_game_set_algorithm(g, algo);
     nimber_value *vals = malloc(BLOCK * sizeof *vals);
-    char *out = malloc((size_t)BLOCK * 44 + 64);
+    char *out = malloc((size_t)BLOCK * 66 + 64);
     int rc = 0;
     if (!vals || !out) {
         cli_error("out of memory");
@@ -120,6 +140,8 @@ int cmd_grundy(int argc, char **argv) {
     }
     if (json)
         printf("{\"game\": \"%s\", \"values\": [", nimber_game_spec(g));
+    else if (format == CSV)
+        printf("n,grundy\n");
     for (uint64_t n = 0; n < upto;) {
         size_t k = upto - n < BLOCK ? (size_t)(upto - n) : BLOCK;
         st = nimber_heap_values(g, n, k, vals, &err);
@@ -132,6 +154,10 @@ int cmd_grundy(int argc, char **argv) {
             if (json && n + i > 0) {
                 *p++ = ',';
                 *p++ = ' ';
+            }
+            if (!json && format != TEXT) { /* the index first */
+                p = put_value(p, (nimber_value){0, n + i});
+                *p++ = format == CSV ? ',' : ' ';
             }
             if (nimber_value_is_infinite(vals[i])) {
                 any_inf = 1;

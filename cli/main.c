@@ -21,6 +21,7 @@ static const char usage[] =
     "  play GAME HEAP...        play against a perfect opponent\n"
     "  explain GAME HEAP...     why the position is won or lost\n"
     "  list                     every game nimber knows, one a line\n"
+    "  graph-dot graph:FILE     the game graph in Graphviz DOT, with values\n"
     "  calc EXPR                nimber arithmetic: + * / inv sqrt pow\n"
     "\n"
     "games (GAME): see 'nimber list'; e.g. nim, sub:2,5, octal:0.137, kayles.\n"
@@ -72,7 +73,7 @@ typedef struct {
 static const command commands[] = {
     {"judge", cmd_judge},   {"solve", cmd_solve}, {"grundy", cmd_grundy},
     {"period", cmd_period}, {"play", cmd_play},   {"explain", cmd_explain},
-    {"list", cmd_list},     {"calc", cmd_calc},
+    {"list", cmd_list},     {"calc", cmd_calc},   {"graph-dot", cmd_graph_dot},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -41,6 +41,10 @@ C
     cc -I"$p/include" "$BATS_TEST_TMPDIR/use.c" "$p/lib/libnimber.a" -pthread -o "$BATS_TEST_TMPDIR/use-static"
     run "$BATS_TEST_TMPDIR/use-static"
     [ "$output" = 8 ]
+    # shell completion: installed, and bash completes game names
+    [ -f "$p/share/zsh/site-functions/_nimber" ]
+    run bash -c "PATH='$p/bin':\$PATH; source '$p/share/bash-completion/completions/nimber'; COMP_WORDS=(nimber solve kay); COMP_CWORD=2; _nimber; echo \${COMPREPLY[@]}"
+    [ "$output" = kayles ]
     make -s -C "$root" uninstall PREFIX="$p" >/dev/null
     [ -z "$(find "$p" -type f)" ]
 }

@@ -65,3 +65,34 @@ load helper
     status_is 71
     [ "$err" = "nimber: line 1, column 1: 100 nodes need more than the memory limit (1 KiB)" ]
 }
+
+@test "grundy --format csv and bfile (OEIS)" {
+    run_split grundy kayles --upto 4 --format csv
+    status_is 0
+    [ "$out" = "n,grundy
+0,0
+1,1
+2,2
+3,3" ]
+    run_split grundy sub:2,5 --upto 7 --format bfile
+    [ "$(echo "$out" | tail -1)" = "6 1" ]
+    run_split grundy --format json kayles --upto 2
+    [ "$(echo "$out" | jq -c .values)" = "[0,1]" ]
+    run_split grundy kayles --upto 2 --format xml
+    status_is 64
+    [ -z "$out" ]
+}
+
+@test "graph-dot: values and outcomes as Graphviz DOT" {
+    printf '4 4\n0 1\n1 0\n1 2\n2 3\n' > "$BATS_TEST_TMPDIR/g.txt"
+    run_split graph-dot graph:"$BATS_TEST_TMPDIR/g.txt"
+    status_is 0
+    [[ "$out" == "digraph nimber {"* ]]
+    [[ "$out" == *'1 [label="1\nG=inf", fillcolor="#d0d0d0"];'* ]]
+    [[ "$out" == *'3 [label="3\nG=0", fillcolor="#f4a6a6"];'* ]]
+    [[ "$out" == *"1 -> 2;"* ]]
+    [ "$(echo "$out" | grep -c -- '->')" = 4 ]
+    run_split graph-dot nim
+    status_is 64
+    [ -z "$out" ]
+}
