@@ -8,7 +8,11 @@
 
 #include "nimber.h"
 
+#include <libintl.h>
 #include <stdio.h>
+
+/* A text for people in the user's language (gettext, domain "nimber"). */
+#define _(s) gettext(s)
 
 /* Exit codes (sysexits.h values, named here to keep the CLI portable). */
 enum {

@@ -5,7 +5,14 @@
  */
 #include "cli.h"
 
+#include <libintl.h>
+#include <locale.h>
+#include <stdlib.h>
 #include <string.h>
+
+#ifndef NIMBER_LOCALEDIR
+#define NIMBER_LOCALEDIR "/usr/local/share/locale"
+#endif
 
 static const char usage[] =
     "usage: nimber [--version] [--help] COMMAND [ARGS]\n"
@@ -109,6 +116,16 @@ static const char *near_command(const char *s) {
 
 /* Dispatches to a command. */
 int main(int argc, char **argv) {
+    /* Messages in the user's language (LANG=zh_CN.UTF-8: Simplified
+     * Chinese); only the message and character-type categories, so that
+     * numbers are read and written the same everywhere.  NIMBER_LOCALEDIR
+     * in the environment points at an uninstalled build (the tests). */
+    setlocale(LC_MESSAGES, "");
+    setlocale(LC_CTYPE, "");
+    const char *dir = getenv("NIMBER_LOCALEDIR");
+    bindtextdomain("nimber", dir && *dir ? dir : NIMBER_LOCALEDIR);
+    bind_textdomain_codeset("nimber", "UTF-8");
+    textdomain("nimber");
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_USAGE;

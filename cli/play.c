@@ -40,7 +40,7 @@ static void print_move(const char *who, const nimber_position *pos,
     char mt[NIMBER_MOVE_BUFSIZE];
     printf("%s: ", who);
     if (nimber_position_components(pos) > 1)
-        printf("component %zu ", m->component);
+        printf(_("component %zu "), m->component);
     printf("%s\n", nimber_move_text(pos, m, mt));
 }
 
@@ -120,27 +120,27 @@ int cmd_play(int argc, char **argv) {
     int misere_rule = nimber_position_rule(pos) == NIMBER_RULE_MISERE;
     int human = !computer_first;
     char line[4096];
-    printf("nimber play: %s.  Type 'help' for the notation.\n",
-           misere_rule ? "misere rule, whoever makes the last move loses"
-                       : "whoever cannot move loses");
+    printf(_("nimber play: %s.  Type 'help' for the notation.\n"),
+           misere_rule ? _("misere rule, whoever makes the last move loses")
+                       : _("whoever cannot move loses"));
     for (int ply = 0;; ply++) {
-        printf("\nposition:\n");
+        printf(_("\nposition:\n"));
         cli_print_position(stdout, pos);
         nimber_move mv;
         if (ply == MAX_PLIES) {
-            printf("draw: no winner after %d moves\n", MAX_PLIES);
+            printf(_("draw: no winner after %d moves\n"), MAX_PLIES);
             break;
         }
         if (nimber_position_any_move(pos, &mv, &err) == NIMBER_E_EOF) {
             int mover_wins = misere_rule; /* the last move lost under misère */
-            printf("%s\n", (human == mover_wins) ? "You win." : "I win.");
+            printf("%s\n", (human == mover_wins) ? _("You win.") : _("I win."));
             break;
         }
         if (!human) {
             nimber_outcome o;
             if (!best_move(pos, &mv, &o, &rc))
                 goto out;
-            print_move("I move", pos, &mv);
+            print_move(_("I move"), pos, &mv);
             if ((rc = nimber_position_apply(pos, &mv, &err)) != NIMBER_OK) {
                 rc = cli_fail(rc, &err, 0);
                 goto out;
@@ -152,22 +152,22 @@ int cmd_play(int argc, char **argv) {
             nimber_outcome o;
             if (!best_move(pos, &mv, &o, &rc))
                 goto out;
-            print_move(o == NIMBER_OUTCOME_N ? "hint (winning)"
+            print_move(o == NIMBER_OUTCOME_N ? _("hint (winning)")
                        : o == NIMBER_OUTCOME_D
-                           ? "hint (keeps the draw)"
-                           : "hint (you are losing; any move)",
+                           ? _("hint (keeps the draw)")
+                           : _("hint (you are losing; any move)"),
                        pos, &mv);
         }
         for (;;) {
-            printf("your move> ");
+            printf(_("your move> "));
             fflush(stdout);
             if (!fgets(line, sizeof line, stdin)) {
-                printf("\ninput ended; game abandoned\n");
+                printf(_("\ninput ended; game abandoned\n"));
                 goto done;
             }
             char *p = line + strspn(line, " \t");
             if (strncmp(p, "quit", 4) == 0) {
-                printf("game abandoned\n");
+                printf(_("game abandoned\n"));
                 goto done;
             }
             if (strncmp(p, "help", 4) == 0) {
@@ -182,9 +182,9 @@ int cmd_play(int argc, char **argv) {
                 nimber_outcome o;
                 if (!best_move(pos, &mv, &o, &rc))
                     goto out;
-                print_move(o == NIMBER_OUTCOME_N   ? "hint (winning)"
-                           : o == NIMBER_OUTCOME_D ? "hint (keeps the draw)"
-                                                   : "hint (you are losing)",
+                print_move(o == NIMBER_OUTCOME_N   ? _("hint (winning)")
+                           : o == NIMBER_OUTCOME_D ? _("hint (keeps the draw)")
+                                                   : _("hint (you are losing)"),
                            pos, &mv);
                 continue;
             }
@@ -198,7 +198,7 @@ int cmd_play(int argc, char **argv) {
                 rc = cli_fail(st, &err, 0);
                 goto out;
             }
-            printf("illegal move: %s\n", err.message);
+            printf(_("illegal move: %s\n"), err.message);
         }
         if ((rc = nimber_position_apply(pos, &mv, &err)) != NIMBER_OK) {
             rc = cli_fail(rc, &err, 0);

@@ -6,18 +6,19 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <libintl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-/* Prints one error line. */
+/* Prints one error line, translated when the catalogue has it. */
 void cli_error(const char *fmt, ...) {
     va_list ap;
     fputs("nimber: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vfprintf(stderr, gettext(fmt), ap);
     va_end(ap);
     fputc('\n', stderr);
 }

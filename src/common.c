@@ -8,6 +8,7 @@
  */
 #include "internal.h"
 
+#include <libintl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,13 +129,14 @@ char *nb_strdup(const char *s) {
     return p;
 }
 
-/* Formats err's message; shared by nb_fail and nb_fail_at. */
+/* Formats err's message, translated when a catalogue has it; shared by
+ * nb_fail and nb_fail_at. */
 static void fill(nimber_error *err, int code, uint64_t line, uint64_t col,
                  const char *fmt, va_list ap) {
     err->code = code;
     err->line = line;
     err->column = col;
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    vsnprintf(err->message, sizeof err->message, nb_tr(fmt), ap);
 }
 
 /* Records an error without a place and returns its code. */
@@ -210,4 +212,9 @@ char *nb_size_text(size_t bytes, char *buf) {
     else
         snprintf(buf, 32, "%zu %s", v, unit[u]);
     return buf;
+}
+
+/* Looks a text up in the "nimber" gettext domain. */
+const char *nb_tr(const char *msgid) {
+    return dgettext("nimber", msgid);
 }

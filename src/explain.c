@@ -26,32 +26,34 @@ static int verdict(nimber_position *pos, nb_buf *out, nimber_error *err) {
     RETURN_IF_ERR(nimber_position_solve(pos, EXPLAIN_MOVES, &sol, err));
     char buf[NIMBER_VALUE_BUFSIZE];
     if (sol.has_value)
-        nb_buf_printf(out,
-                      "\nnim-sum of all the values: %s, so the player to move "
-                      "%s.\n",
-                      nimber_value_format(sol.value, buf),
-                      sol.outcome == NIMBER_OUTCOME_N ? "wins" : "loses");
+        nb_buf_printf(
+            out,
+            _("\nnim-sum of all the values: %s, so the player to move "
+              "%s.\n"),
+            nimber_value_format(sol.value, buf),
+            sol.outcome == NIMBER_OUTCOME_N ? _("wins") : _("loses"));
     else
-        nb_buf_printf(out, "\noutcome: %s.\n",
+        nb_buf_printf(out, _("\noutcome: %s.\n"),
                       sol.outcome == NIMBER_OUTCOME_N
-                          ? "the player to move wins"
+                          ? _("the player to move wins")
                       : sol.outcome == NIMBER_OUTCOME_P
-                          ? "the player to move loses"
-                          : "a draw: neither player can force a win");
+                          ? _("the player to move loses")
+                          : _("a draw: neither player can force a win"));
     for (size_t i = 0; i < sol.nmoves; i++) {
         char mt[NIMBER_MOVE_BUFSIZE];
         const nimber_move *m = &sol.moves[i];
         nb_buf_printf(out, "%s: ",
-                      sol.outcome == NIMBER_OUTCOME_D ? "move keeping the draw"
-                                                      : "winning move");
+                      sol.outcome == NIMBER_OUTCOME_D
+                          ? _("move keeping the draw")
+                          : _("winning move"));
         if (pos->n > 1)
-            nb_buf_printf(out, "component %zu ", m->component);
+            nb_buf_printf(out, _("component %zu "), m->component);
         nb_buf_printf(out, "%s\n", nimber_move_text(pos, m, mt));
     }
     if (sol.truncated)
-        nb_buf_printf(out, "(more %s moves exist)\n",
-                      sol.outcome == NIMBER_OUTCOME_D ? "draw-keeping"
-                                                      : "winning");
+        nb_buf_printf(out, _("(more %s moves exist)\n"),
+                      sol.outcome == NIMBER_OUTCOME_D ? _("draw-keeping")
+                                                      : _("winning"));
     nimber_solution_clear(&sol);
     return NIMBER_OK;
 }
@@ -72,17 +74,17 @@ static int explain_normal(nimber_position *pos, nb_buf *out,
         if (complete)
             return NIMBER_OK;
     }
-    nb_buf_printf(out,
-                  "Sprague-Grundy: each heap (component) is worth a Nim heap "
-                  "of its\nGrundy value G, the mex (smallest missing value) "
-                  "of the values\nits moves reach; the position is lost for "
-                  "the player to move\nexactly when the XOR of all the values "
-                  "is 0.\n");
+    nb_buf_printf(
+        out, _("Sprague-Grundy: each heap (component) is worth a Nim heap "
+               "of its\nGrundy value G, the mex (smallest missing value) "
+               "of the values\nits moves reach; the position is lost for "
+               "the player to move\nexactly when the XOR of all the values "
+               "is 0.\n"));
     for (size_t i = 0; i < pos->n; i++) {
         nb_component *c = &pos->c[i];
         nimber_game *g = c->game;
         nb_buf_printf(out, "\n%s%s:\n", g->spec,
-                      pos->n > 1 ? " (a component)" : "");
+                      pos->n > 1 ? _(" (a component)") : "");
         int complete = 0;
         if (g->family->explain) {
             RETURN_IF_ERR(g->family->explain(g, c->pos.w, c->pos.n, 0, out,
@@ -91,7 +93,7 @@ static int explain_normal(nimber_position *pos, nb_buf *out,
             nb_tally t;
             char buf[NIMBER_VALUE_BUFSIZE];
             RETURN_IF_ERR(g->family->value(g, c->pos.w, c->pos.n, &t, err));
-            nb_buf_printf(out, "  value %s\n",
+            nb_buf_printf(out, _("  value %s\n"),
                           t.ninf ? "inf" : nimber_value_format(t.fin, buf));
         }
     }
@@ -101,19 +103,19 @@ static int explain_normal(nimber_position *pos, nb_buf *out,
 /* Misère play: why values do not decide, how this one is decided. */
 static int explain_misere(nimber_position *pos, nb_buf *out,
                           nimber_error *err) {
-    nb_buf_printf(out, "Misère play: whoever makes the last move loses.  "
-                       "Grundy values alone do\nnot decide misère "
-                       "positions.\n\n");
+    nb_buf_printf(out, _("Misère play: whoever makes the last move loses.  "
+                         "Grundy values alone do\nnot decide misère "
+                         "positions.\n\n"));
     const nimber_family *f = pos->n == 1 ? pos->c[0].game->family : NULL;
     if (f && f->misere_solve && f->misere_rule)
-        nb_buf_printf(out, "%s", f->misere_rule);
+        nb_buf_printf(out, "%s", _(f->misere_rule));
     else
         nb_buf_printf(out,
-                      "No closed form applies to this position, so it is "
-                      "decided by an\nexhaustive search of every position "
-                      "reachable from it: a position\nis won when some move "
-                      "leads to a lost one, and a player who cannot\nmove "
-                      "wins.\n");
+                      _("No closed form applies to this position, so it is "
+                        "decided by an\nexhaustive search of every position "
+                        "reachable from it: a position\nis won when some move "
+                        "leads to a lost one, and a player who cannot\nmove "
+                        "wins.\n"));
     return verdict(pos, out, err);
 }
 

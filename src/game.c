@@ -98,10 +98,12 @@ int nimber_game_parse_limited(const char *spec, size_t limit, nimber_game **out,
     const nimber_family *fam = find_family(spec, namelen);
     if (!fam) {
         const char *near = suggest(spec, namelen);
-        return nb_fail(err, NIMBER_E_SPEC, "unknown game '%.*s'%s%s%s",
-                       (int)(namelen > 60 ? 60 : namelen), spec,
-                       near ? " (did you mean '" : "", near ? near : "",
-                       near ? "'?)" : "");
+        int len = (int)(namelen > 60 ? 60 : namelen);
+        if (near)
+            return nb_fail(err, NIMBER_E_SPEC,
+                           "unknown game '%.*s' (did you mean '%s'?)", len,
+                           spec, near);
+        return nb_fail(err, NIMBER_E_SPEC, "unknown game '%.*s'", len, spec);
     }
     if (fam->has_argument && !colon)
         return nb_fail(err, NIMBER_E_SPEC, "game '%s' needs an argument: %s",

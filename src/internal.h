@@ -86,6 +86,18 @@ void nb_buf_free(nb_buf *b);
  * buf (at least 32 bytes) and returns it. */
 char *nb_size_text(size_t bytes, char *buf);
 
+/* Translation of texts for people (explanations, some messages): the
+ * English text is the message id, looked up in the "nimber" domain of
+ * gettext (part of the C library) when the program has set a locale and
+ * bound the domain; otherwise it is returned as it is. */
+const char *nb_tr(const char *msgid)
+#if defined(__GNUC__)
+    __attribute__((format_arg(1)))
+#endif
+    ;
+#define _(s) nb_tr(s)
+#define N_(s) s
+
 /* Grundy-value arithmetic. */
 static inline nimber_value nb_val(uint64_t lo) {
     nimber_value v = {0, lo};

@@ -1,8 +1,9 @@
 #!/bin/sh
 # deps.sh — installs what `make test` needs when it is missing (Debian):
 # gcc (ASan/UBSan), clang with libFuzzer, clang-tidy, cppcheck, cmocka,
-# bats, jq, bc (benchmarks), pkg-config (the install test) and g++ (the
-# benchmark's seed baseline).  Runs apt-get
+# bats, jq, bc (benchmarks), pkg-config (the install test), gettext and
+# the zh_CN.UTF-8 locale (the translation test) and g++ (the benchmark's
+# seed baseline).  Runs apt-get
 # only when something is missing; needs root (or sudo) for that.
 set -e
 missing=""
@@ -19,10 +20,19 @@ ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
 command -v make >/dev/null 2>&1 || missing="$missing make"
 command -v bc >/dev/null 2>&1 || missing="$missing bc"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
-[ -z "$missing" ] && exit 0
-echo "deps: installing$missing"
+command -v msgfmt >/dev/null 2>&1 || missing="$missing gettext"
+command -v localedef >/dev/null 2>&1 || missing="$missing locales"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq $missing
+if [ -n "$missing" ]; then
+    echo "deps: installing$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq $missing
+fi
+# The translation test runs in Simplified Chinese: make the locale if the
+# machine does not have it.
+if ! locale -a 2>/dev/null | grep -qi '^zh_CN\.utf-\?8$'; then
+    echo "deps: generating the zh_CN.UTF-8 locale"
+    $SUDO localedef -i zh_CN -f UTF-8 zh_CN.UTF-8
+fi

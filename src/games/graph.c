@@ -511,7 +511,7 @@ static const nb_heap_ops graph_heaps = {
     .values = graph_heap_values,
     .in_options = graph_in_options,
     .size = graph_size,
-    .noun = "token",
+    .noun = N_("token"),
 };
 
 const nimber_family nb_family_graph = {

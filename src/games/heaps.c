@@ -31,7 +31,7 @@
 
 /* What a heap of the game is called in text. */
 static const char *noun_of(const nimber_game *g) {
-    return OPS(g) && OPS(g)->noun ? OPS(g)->noun : "heap";
+    return OPS(g) && OPS(g)->noun ? OPS(g)->noun : N_("heap");
 }
 
 /* Sorts a short list of heaps, dropping zeros; returns how many remain. */
@@ -450,16 +450,16 @@ static int explain_heap(nimber_game *g, size_t i, uint64_t h, nb_buf *out,
     nimber_value v;
     RETURN_IF_ERR(ops->value(g->state, h, &v, err));
     char buf[NIMBER_VALUE_BUFSIZE];
-    RETURN_IF_ERR(nb_buf_printf(out, "  %s %zu = %llu: G = %s", noun, i,
+    RETURN_IF_ERR(nb_buf_printf(out, _("  %s %zu = %llu: G = %s"), _(noun), i,
                                 (unsigned long long)h,
                                 nimber_value_format(v, buf)));
     if (nb_is_inf(v))
-        return nb_buf_printf(out,
-                             " (infinite: play can go on forever from here)\n");
+        return nb_buf_printf(
+            out, _(" (infinite: play can go on forever from here)\n"));
     if (v.hi || v.lo > MEX_SHOW)
-        return nb_buf_printf(out, ", the mex of its options (too many values "
-                                  "below it to list)\n");
-    RETURN_IF_ERR(nb_buf_printf(out, " = mex of the option values:"));
+        return nb_buf_printf(out, _(", the mex of its options (too many values "
+                                    "below it to list)\n"));
+    RETURN_IF_ERR(nb_buf_printf(out, _(" = mex of the option values:")));
     for (uint64_t t = 0; t < v.lo; t++) {
         first_move f = {{first_emit}, {0}, 0};
         int rc = ops->moves_to(g->state, i, h, nb_val(t), &f.base, err);
@@ -469,7 +469,7 @@ static int explain_heap(nimber_game *g, size_t i, uint64_t h, nb_buf *out,
             return nb_fail(err, NIMBER_E_INTERNAL,
                            "no move of %s %zu reaches %llu below its value",
                            noun, i, (unsigned long long)t);
-        RETURN_IF_ERR(nb_buf_printf(out, "\n      %llu by %llu -> ",
+        RETURN_IF_ERR(nb_buf_printf(out, _("\n      %llu by %llu -> "),
                                     (unsigned long long)t,
                                     (unsigned long long)h));
         if (f.m.nto == 0)
@@ -479,8 +479,8 @@ static int explain_heap(nimber_game *g, size_t i, uint64_t h, nb_buf *out,
                                         (unsigned long long)f.m.to[k]));
     }
     return nb_buf_printf(out,
-                         "\n      no move reaches %llu, the smallest value "
-                         "missing\n",
+                         _("\n      no move reaches %llu, the smallest value "
+                           "missing\n"),
                          (unsigned long long)v.lo);
 }
 

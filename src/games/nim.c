@@ -131,17 +131,17 @@ static int nim_explain(nimber_game *g, const uint64_t *h, size_t n, int alone,
         bits++;
     RETURN_IF_ERR(nb_buf_printf(
         out,
-        "Nim (Bouton's theorem): the player to move wins exactly when the\n"
-        "nim-sum, the XOR of the heap sizes, is not 0.\n\n"
-        "heap %20s  binary\n",
-        "size"));
+        _("Nim (Bouton's theorem): the player to move wins exactly when the\n"
+          "nim-sum, the XOR of the heap sizes, is not 0.\n\n"
+          "heap %20s  binary\n"),
+        _("size")));
     for (size_t i = 0; i < n; i++) {
         RETURN_IF_ERR(
             nb_buf_printf(out, "%4zu %20llu ", i, (unsigned long long)h[i]));
         RETURN_IF_ERR(put_bits(out, h[i], bits));
         RETURN_IF_ERR(nb_buf_printf(out, "\n"));
     }
-    RETURN_IF_ERR(nb_buf_printf(out, "%-26s", "ones per column"));
+    RETURN_IF_ERR(nb_buf_printf(out, "%-26s", _("ones per column")));
     for (int b = bits - 1; b >= 0; b--) {
         unsigned c = 0;
         for (size_t i = 0; i < n; i++)
@@ -149,39 +149,39 @@ static int nim_explain(nimber_game *g, const uint64_t *h, size_t n, int alone,
         RETURN_IF_ERR(nb_buf_printf(out, " %u", c));
     }
     RETURN_IF_ERR(
-        nb_buf_printf(out, "\nnim-sum %17llu ", (unsigned long long)x));
+        nb_buf_printf(out, _("\nnim-sum %17llu "), (unsigned long long)x));
     RETURN_IF_ERR(put_bits(out, x, bits));
     RETURN_IF_ERR(
-        nb_buf_printf(out, "   (1 where a column has an odd count)\n\n"));
+        nb_buf_printf(out, _("   (1 where a column has an odd count)\n\n")));
     if (x == 0)
         return nb_buf_printf(
             out,
-            "The nim-sum is 0: every column is even, so the player to move\n"
-            "loses: any move changes one heap, making some column odd, and\n"
-            "the opponent can always make them all even again.\n");
+            _("The nim-sum is 0: every column is even, so the player to move\n"
+              "loses: any move changes one heap, making some column odd, and\n"
+              "the opponent can always make them all even again.\n"));
     int top = 63;
     while (!((x >> top) & 1))
         top--;
     RETURN_IF_ERR(nb_buf_printf(
         out,
-        "The nim-sum is %llu, not 0: the player to move wins.\n"
-        "Its highest 1 bit is worth %llu.  A heap with that bit set gets\n"
-        "smaller when XORed with the nim-sum, and that makes every column\n"
-        "even:\n",
+        _("The nim-sum is %llu, not 0: the player to move wins.\n"
+          "Its highest 1 bit is worth %llu.  A heap with that bit set gets\n"
+          "smaller when XORed with the nim-sum, and that makes every column\n"
+          "even:\n"),
         (unsigned long long)x, 1ull << top));
     for (size_t i = 0; i < n; i++) {
         unsigned long long a = h[i], t = h[i] ^ x;
         if ((h[i] >> top) & 1)
             RETURN_IF_ERR(nb_buf_printf(
                 out,
-                "  heap %zu: %llu xor %llu = %llu < %llu: winning move %llu "
-                "-> %llu\n",
+                _("  heap %zu: %llu xor %llu = %llu < %llu: winning move %llu "
+                  "-> %llu\n"),
                 i, a, (unsigned long long)x, t, a, a, t));
         else
             RETURN_IF_ERR(nb_buf_printf(
                 out,
-                "  heap %zu: %llu xor %llu = %llu > %llu: no winning move "
-                "here\n",
+                _("  heap %zu: %llu xor %llu = %llu > %llu: no winning move "
+                  "here\n"),
                 i, a, (unsigned long long)x, t, a));
     }
     return NIMBER_OK;
@@ -201,9 +201,9 @@ const nimber_family nb_family_nim = {
     NB_HEAP_FAMILY(&nim_heaps),
     .explain = nim_explain,
     .misere_solve = nim_misere_solve,
-    .misere_rule =
+    .misere_rule = N_(
         "Misère Nim (Bouton): while some heap has 2 or more counters, play\n"
         "as in normal Nim (the player to move loses exactly when the XOR of\n"
         "the heaps is 0); when every heap is 0 or 1, the player to move\n"
-        "loses exactly when the number of 1s is odd.\n",
+        "loses exactly when the number of 1s is odd.\n"),
 };

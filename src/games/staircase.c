@@ -206,9 +206,9 @@ static int stair_explain(nimber_game *g, const uint64_t *a, size_t n, int alone,
     (void)err;
     *complete = 0;
     RETURN_IF_ERR(nb_buf_printf(
-        out, "  staircase: the counters on even steps do not matter (a move\n"
-             "  from one can be copied one step down), so the game is Nim\n"
-             "  on the odd steps a1, a3, ...:"));
+        out, _("  staircase: the counters on even steps do not matter (a move\n"
+               "  from one can be copied one step down), so the game is Nim\n"
+               "  on the odd steps a1, a3, ...:")));
     for (size_t i = 0; i < n; i += 2)
         RETURN_IF_ERR(nb_buf_printf(out, " %llu", (unsigned long long)a[i]));
     return nb_buf_printf(out, "\n");

@@ -96,3 +96,23 @@ load helper
     status_is 64
     [ -z "$out" ]
 }
+
+@test "explain, play and errors in Simplified Chinese when the locale says so" {
+    export NIMBER_LOCALEDIR="$BATS_TEST_DIRNAME/../../build/locale"
+    [ -f "$NIMBER_LOCALEDIR/zh_CN/LC_MESSAGES/nimber.mo" ]
+    run env LC_ALL= LANGUAGE= LANG=zh_CN.UTF-8 "$NIMBER" explain nim 3 4 5
+    status_is 0
+    [[ "$output" == *"尼姆和为 2，不为 0：先手获胜。"* ]]
+    [[ "$output" == *"堆 0：3 xor 2 = 1 < 3：必胜走法 3 -> 1"* ]]
+    run env LC_ALL= LANGUAGE= LANG=C.UTF-8 "$NIMBER" explain nim 3 4 5
+    [[ "$output" == *"The nim-sum is 2, not 0: the player to move wins."* ]]
+    [[ "$output" != *"尼姆和"* ]]
+    run env LC_ALL= LANGUAGE= LANG=zh_CN.UTF-8 "$NIMBER" explain --misere kayles 3 4
+    [[ "$output" == *"反常规则"* ]]
+    run bash -c "printf '0 -> 9\nquit\n' | env LC_ALL= LANGUAGE= LANG=zh_CN.UTF-8 '$NIMBER' play nim 3 4 5"
+    [[ "$output" == *"不合法的走法：不是 nim 的合法走法"* ]]
+    run_split_zh() { env LC_ALL= LANGUAGE= LANG=zh_CN.UTF-8 "$NIMBER" "$@"; }
+    run run_split_zh solve kayle 3
+    status_is 64
+    [ "$output" = "nimber: 未知的游戏 'kayle'（你是不是想输入 'kayles'？）" ]
+}
