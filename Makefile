@@ -48,7 +48,7 @@ MSGFMT  := $(shell command -v msgfmt 2>/dev/null)
 LANGS   := $(basename $(notdir $(wildcard po/*.po)))
 MO      := $(if $(MSGFMT),$(LANGS:%=$(B)/locale/%/LC_MESSAGES/nimber.mo))
 
-.PHONY: pot all test unit cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format
+.PHONY: deb pot all test unit cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format
 all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc $(MO)
 
 
@@ -230,6 +230,24 @@ uninstall:
 	    $(DESTDIR)$(PKGCONFIGDIR)/nimber.pc $(DESTDIR)$(MANDIR)/man1/nimber.1 \
 	    $(DESTDIR)$(BASHCOMPDIR)/nimber $(DESTDIR)$(ZSHCOMPDIR)/_nimber \
 	    $(LANGS:%=$(DESTDIR)$(LOCALEDIR)/%/LC_MESSAGES/nimber.mo)
+
+# ---- a Debian package: one binary package "nimber" (program, library,
+# header, .pc, man page, completions, translations) — the library is small
+# and has no other users yet, so splitting libnimber0/-dev would only add
+# ceremony; see README.
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB      := $(B)/nimber_$(VERSION)_$(DEB_ARCH).deb
+
+deb: $(DEB)
+
+$(DEB): all debian/control.in debian/triggers
+	rm -rf $(B)/deb && mkdir -p $(B)/deb/root/DEBIAN
+	$(MAKE) -s install PREFIX=/usr DESTDIR=$(CURDIR)/$(B)/deb/root
+	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@ARCH@|$(DEB_ARCH)|' \
+	    -e "s|@SIZE@|$$(du -sk $(B)/deb/root/usr | cut -f1)|" \
+	    debian/control.in > $(B)/deb/root/DEBIAN/control
+	install -m 644 debian/triggers $(B)/deb/root/DEBIAN/triggers
+	dpkg-deb --build --root-owner-group $(B)/deb/root $@
 
 format:
 	clang-format -i include/*.h src/*.[ch] src/games/*.c cli/*.[ch] \
