@@ -163,8 +163,12 @@ ALL_SRC := $(LIB_SRC) $(CLI_SRC)
 lint:
 	cppcheck --quiet --enable=warning,portability,performance --std=c11 \
 	    --error-exitcode=1 -Iinclude -Isrc -D__GNUC__ src cli
-	clang-tidy --quiet --warnings-as-errors='*' -checks='$(TIDY_CHECKS)' \
-	    $(ALL_SRC) -- -std=c11 -D_DEFAULT_SOURCE -Iinclude -Isrc
+	@# clang-tidy counts the warnings of system headers it suppressed ("N
+	@# warnings generated."): noise that reads like failure, dropped here.
+	@out=$$(clang-tidy --quiet --warnings-as-errors='*' -checks='$(TIDY_CHECKS)' \
+	    $(ALL_SRC) -- -std=c11 -D_DEFAULT_SOURCE -Iinclude -Isrc 2>&1); rc=$$?; \
+	    printf '%s\n' "$$out" | grep -v 'warnings\? generated\.$$' | grep . ; \
+	    echo "clang-tidy: $$(echo $(ALL_SRC) | wc -w) files, exit $$rc"; exit $$rc
 
 analyze:
 	-clang-tidy --quiet -checks='-*,clang-analyzer-*' $(ALL_SRC) -- \

@@ -57,9 +57,13 @@ void cli_watch_end(void);
 /* The memory limit set by --max-memory (0: the library's default). */
 extern size_t cli_memory_limit;
 
-/* Removes every "--max-memory SIZE" from argv (SIZE in bytes, or with a
- * K, M or G suffix), setting cli_memory_limit; returns the new argc, or -1
- * after printing an error. */
+/* --progress: draw the progress line even when stderr is not a terminal
+ * (each update then ends with a carriage return, for logs and pipes). */
+extern int cli_progress;
+
+/* Removes every "--max-memory SIZE" and "--progress" from argv (SIZE in bytes,
+ * or with a K, M or G suffix), setting cli_memory_limit; returns the new argc,
+ * or -1 after printing an error. */
 int cli_take_memory_option(int argc, char **argv);
 
 /* The GAME of a one-game command: an error if spec is NULL (missing) or

@@ -34,7 +34,9 @@ static const char usage[] =
     "games (GAME): see 'nimber list'; e.g. nim, sub:2,5, octal:0.137, kayles.\n"
     "\n"
     "Every command takes --max-memory SIZE (e.g. 512M, 2G; default 4G): the\n"
-    "most memory a game's tables may use; past it, exit 71.\n\n"
+    "most memory a game's tables may use; past it, exit 71.  --progress\n"
+    "shows the progress line of long computations even when stderr is not\n"
+    "a terminal.\n\n"
     "Run 'nimber COMMAND --help' for a command's options; 'man nimber' for\n"
     "everything.\n";
 

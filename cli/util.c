@@ -140,7 +140,7 @@ static int on_progress(void *ctx, uint64_t done, uint64_t goal) {
     (void)ctx;
     if (interrupted)
         return 1;
-    if (isatty(STDERR_FILENO)) {
+    if (cli_progress || isatty(STDERR_FILENO)) {
         double t = elapsed(), rate = t > 0 ? (double)done / t : 0;
         fprintf(stderr, "\r  %llu values, %.0f/s", (unsigned long long)done,
                 rate);
@@ -188,11 +188,16 @@ int cli_parse_algorithm(const char *s, nimber_algorithm *out) {
 }
 
 size_t cli_memory_limit = 0;
+int cli_progress = 0;
 
-/* Parses and removes --max-memory options. */
+/* Parses and removes --max-memory options (and --progress). */
 int cli_take_memory_option(int argc, char **argv) {
     int w = 0;
     for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--progress") == 0) {
+            cli_progress = 1;
+            continue;
+        }
         if (strcmp(argv[i], "--max-memory") != 0) {
             argv[w++] = argv[i];
             continue;

@@ -10,7 +10,8 @@
  *     N M          node count and edge count; nodes are 0 .. N-1
  *     u v          M times: an edge (a move) from u to v
  * Self-loops and cycles are allowed (a self-loop is a move that changes
- * nothing); a repeated edge is an error.  Limits: N < 2^32, and the memory
+ * nothing); a repeated edge is the same move as its first occurrence
+ * (kept once).  Limits: N < 2^32, and the memory
  * the arrays need (about 8 bytes a node and 12 an edge) within the limit.
  *
  * Values.  Acyclic graphs: Kahn's algorithm from the sinks gives every node
@@ -111,22 +112,6 @@ static int fail_last(nimber_scanner *sc, nimber_error *err, int code,
     return nb_fail_at(err, code, l, c, msg, a, b);
 }
 
-/* Where edge k (0-based) starts in the text, by reading it again. */
-static void edge_place(const char *text, size_t len, uint64_t k, uint64_t *l,
-                       uint64_t *c) {
-    nimber_scanner *sc = nimber_scanner_from_memory(text, len);
-    *l = *c = 0;
-    if (!sc)
-        return;
-    nimber_scanner_set_comments(sc, '#');
-    uint64_t v;
-    for (uint64_t i = 0; i < 2 + 2 * k + 1; i++)
-        if (nimber_scan_u64(sc, &v, NULL) != NIMBER_OK)
-            break;
-    nimber_scanner_last(sc, l, c);
-    nimber_scanner_free(sc);
-}
-
 /* Parses the text into CSR arrays; every error names its line and column. */
 static int parse_graph(graph_state *g, const char *text, size_t len,
                        nimber_error *err) {
@@ -221,25 +206,22 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
         for (uint64_t u = n; u > 0; u--)
             g->off[u] = g->off[u - 1];
         g->off[0] = 0;
-        /* A repeated edge: mark[v] = u+1 while scanning u's list. */
-        for (uint64_t u = 0; u < n && rc == NIMBER_OK; u++)
-            for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++) {
+        /* A repeated edge is the same move: keep its first occurrence
+         * (mark[v] = u+1 while compacting u's list). */
+        uint64_t w = 0;
+        for (uint64_t u = 0; u < n; u++) {
+            uint64_t start = g->off[u];
+            g->off[u] = w;
+            for (uint64_t p = start; p < g->off[u + 1]; p++) {
                 uint32_t v = g->adj[p];
-                if (mark[v] == (uint32_t)u + 1) {
-                    /* The second occurrence in input order: find it. */
-                    uint64_t seen = 0, k = 0;
-                    for (; k < m; k++)
-                        if (eu[k] == u && ev[k] == v && ++seen == 2)
-                            break;
-                    uint64_t l, c;
-                    edge_place(text, len, k, &l, &c);
-                    rc = nb_fail_at(
-                        err, NIMBER_E_SYNTAX, l, c, "repeated edge %llu %llu",
-                        (unsigned long long)u, (unsigned long long)v);
-                    break;
+                if (mark[v] != (uint32_t)u + 1) {
+                    mark[v] = (uint32_t)u + 1;
+                    g->adj[w++] = v;
                 }
-                mark[v] = (uint32_t)u + 1;
             }
+        }
+        g->off[n] = w;
+        g->m = w;
     }
     nb_free(eu);
     nb_free(ev);

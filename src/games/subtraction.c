@@ -80,8 +80,9 @@ static int range_cmp(const void *a, const void *b) {
     return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-/* Parses LIST into sorted, merged ranges; rejects 0, duplicates, overlaps,
- * reversed ranges and junk.  *out is allocated with nb_malloc. */
+/* Parses LIST into sorted, merged ranges (a value given twice counts once,
+ * as acwing-893 reads it); rejects 0, reversed ranges and junk.  *out is
+ * allocated with nb_malloc. */
 static int parse_list(const char *arg, range **out, size_t *nout,
                       nimber_error *err) {
     size_t n = 1;
@@ -139,14 +140,11 @@ static int parse_list(const char *arg, range **out, size_t *nout,
     qsort(r, nr, sizeof *r, range_cmp);
     size_t w = 0;
     for (size_t i = 0; i < nr; i++) {
-        if (w > 0 && r[i].lo <= r[w - 1].hi) {
-            rc = nb_fail(err, NIMBER_E_SPEC, "sub: %llu appears twice",
-                         (unsigned long long)r[i].lo);
-            goto out;
-        }
-        if (w > 0 && r[i].lo == r[w - 1].hi + 1)
-            r[w - 1].hi = r[i].hi; /* adjacent: merge */
-        else
+        /* repeated, overlapping or adjacent values: one set, merged */
+        if (w > 0 && (r[i].lo <= r[w - 1].hi || r[i].lo == r[w - 1].hi + 1)) {
+            if (r[i].hi > r[w - 1].hi)
+                r[w - 1].hi = r[i].hi;
+        } else
             r[w++] = r[i];
     }
     nr = w;

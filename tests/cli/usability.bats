@@ -116,3 +116,12 @@ load helper
     status_is 64
     [ "$output" = "nimber: 未知的游戏 'kayle'（你是不是想输入 'kayles'？）" ]
 }
+
+@test "a subtraction value given twice counts once (as acwing-893 reads it)" {
+    run_split solve sub:2,2,5 7
+    status_is 0
+    [ "$out" = "grundy 0
+outcome P" ]
+    run_split grundy sub:5,1-3,2,4 --upto 8 --json
+    [ "$(echo "$out" | jq -r .game)" = "sub:1-5" ]
+}
