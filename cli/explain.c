@@ -11,18 +11,21 @@
 
 /* Prints the explain command's help. */
 static void explain_help(FILE *f) {
-    fputs("usage: nimber explain [--misere] GAME HEAP... [+ GAME HEAP...]\n\n"
+    fputs("usage: nimber explain [--misere | --every] GAME HEAP... "
+          "[+ GAME HEAP...]\n\n"
           "Explains the outcome: for nim, the binary table of the heaps, the\n"
           "column parities and the nim-sum, and the heap to change; for\n"
           "other games, each heap's Grundy value as the mex of its options,\n"
           "then the nim-sum of the components and the winning moves.  With\n"
-          "--misere (or misere-nim), the misère rule that decides it.\n",
+          "--misere (or misere-nim), the misère rule that decides it; with\n"
+          "--every (Every-SG), each component's steps and the winning turn.\n",
           f);
 }
 
 /* Parses the position and prints the library's explanation. */
 int cmd_explain(int argc, char **argv) {
-    int misere = 0, nargs = 0;
+    int nargs = 0;
+    nimber_rule rule = NIMBER_RULE_NORMAL;
     char **args = calloc((size_t)argc + 1, sizeof *args);
     nimber_game **games = calloc((size_t)argc + 1, sizeof *games);
     int ngames = 0, rc;
@@ -39,7 +42,9 @@ int cmd_explain(int argc, char **argv) {
             rc = cli_finish_output();
             goto out;
         } else if (strcmp(argv[i], "--misere") == 0) {
-            misere = 1;
+            rule = NIMBER_RULE_MISERE;
+        } else if (strcmp(argv[i], "--every") == 0) {
+            rule = NIMBER_RULE_EVERY;
         } else if (cli_is_option(argv[i])) {
             cli_error("explain: unknown option '%s'", argv[i]);
             rc = EXIT_USAGE;
@@ -50,8 +55,9 @@ int cmd_explain(int argc, char **argv) {
         goto out;
     nimber_error err;
     char *text = NULL;
-    int st = misere ? nimber_position_set_rule(pos, NIMBER_RULE_MISERE, &err)
-                    : NIMBER_OK;
+    int st = rule != NIMBER_RULE_NORMAL
+                 ? nimber_position_set_rule(pos, rule, &err)
+                 : NIMBER_OK;
     if (st == NIMBER_OK)
         st = nimber_position_explain(pos, &text, &err);
     if (st != NIMBER_OK) {

@@ -91,6 +91,12 @@ int cmd_play(int argc, char **argv) {
             goto out;
         } else if (strcmp(argv[i], "--misere") == 0) {
             misere = 1;
+        } else if (strcmp(argv[i], "--every") == 0) {
+            cli_error("play: --every is not supported: a turn of Every-SG is "
+                      "a move in every component (use 'solve --every' and "
+                      "'explain --every')");
+            rc = EXIT_USAGE;
+            goto out;
         } else if (strcmp(argv[i], "--hint") == 0) {
             hint = 1;
         } else if (strcmp(argv[i], "--first") == 0) {

@@ -30,6 +30,12 @@ static void solve_help(FILE *f) {
           "  --misere        misère play: whoever moves last loses (decided\n"
           "                  by a closed form where one applies, else by an\n"
           "                  exhaustive search, refused past its bound)\n"
+          "  --every         Every-SG: each turn the player moves in every\n"
+          "                  component that still has a move; the lines\n"
+          "                  listed are ONE winning turn (a move in each).\n"
+          "                  Any game that ends qualifies (not graph:\n"
+          "                  files with cycles); each component is searched\n"
+          "                  exhaustively, refused (exit 71) past its bound\n"
           "  --max-moves N   list at most N winning moves (default: 20 in\n"
           "                  text, saying how many more there are, and\n"
           "                  1000 in JSON; a split heap has billions)\n"
@@ -46,6 +52,8 @@ static void print_text(const nimber_position *pos, const nimber_solution *s,
         printf("grundy %s\n", nimber_value_format(s->value, buf));
     else if (s->infinite)
         printf("grundy inf\n");
+    else if (nimber_position_rule(pos) == NIMBER_RULE_EVERY)
+        printf("grundy none (Every-SG play)\n");
     else
         printf("grundy none (misere play)\n");
     printf("outcome %c\n", "PND"[s->outcome]);
@@ -74,7 +82,8 @@ static void print_json(const nimber_position *pos, const nimber_solution *s) {
 
 /* Parses the components, solves and prints. */
 int cmd_solve(int argc, char **argv) {
-    int json = 0, misere = 0, rc = 0;
+    int json = 0, rc = 0;
+    nimber_rule rule = NIMBER_RULE_NORMAL;
     uint64_t max_moves = DEFAULT_MAX_MOVES;
     int explicit_max = 0;
     char **args = calloc((size_t)argc + 1, sizeof *args);
@@ -94,7 +103,9 @@ int cmd_solve(int argc, char **argv) {
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
         } else if (strcmp(argv[i], "--misere") == 0) {
-            misere = 1;
+            rule = NIMBER_RULE_MISERE;
+        } else if (strcmp(argv[i], "--every") == 0) {
+            rule = NIMBER_RULE_EVERY;
         } else if (strcmp(argv[i], "--max-moves") == 0) {
             if (i + 1 >= argc) {
                 cli_error("solve: --max-moves needs a number");
@@ -123,8 +134,9 @@ int cmd_solve(int argc, char **argv) {
         goto out;
     nimber_solution sol;
     nimber_error err;
-    int st = misere ? nimber_position_set_rule(pos, NIMBER_RULE_MISERE, &err)
-                    : NIMBER_OK;
+    int st = rule != NIMBER_RULE_NORMAL
+                 ? nimber_position_set_rule(pos, rule, &err)
+                 : NIMBER_OK;
     if (st != NIMBER_OK) {
         rc = cli_fail(st, &err, 0);
         goto out;

@@ -302,7 +302,12 @@ int nimber_position_add_args(nimber_position *pos, nimber_game *game,
 /* Play rules of a whole position (nimber_position_set_rule).  Since 0.3.0. */
 typedef enum nimber_rule {
     NIMBER_RULE_NORMAL = 0, /* whoever cannot move loses */
-    NIMBER_RULE_MISERE = 1  /* whoever cannot move wins (last move loses) */
+    NIMBER_RULE_MISERE = 1, /* whoever cannot move wins (last move loses) */
+    NIMBER_RULE_EVERY = 2   /* Every-SG: each turn the player moves in every
+                               component that still has a move; whoever
+                               cannot move loses.  A winning "move" is then
+                               a turn: the solution's moves, one for each
+                               component that has one, made together. */
 } nimber_rule;
 
 /* nimber_position_set_rule: sets the play rule (default normal; a
@@ -310,7 +315,10 @@ typedef enum nimber_rule {
  * misère play nimber_position_solve uses the game's closed form when the
  * position is one component of a game that has one (Bouton's rule for
  * Nim), and otherwise an exhaustive search of the sum, refused with
- * NIMBER_E_LIMIT past a bound — never a guess.  Errors: NIMBER_E_ARG
+ * NIMBER_E_LIMIT past a bound — never a guess.  Under Every-SG each
+ * component's remoteness ("steps") comes from an exhaustive search of it
+ * alone; the outcome is N exactly when the largest is odd.  Games with
+ * cycles support only normal play (NIMBER_E_UNSUPPORTED).  Errors: NIMBER_E_ARG
  * (unknown rule).  Since 0.3.0. */
 int nimber_position_set_rule(nimber_position *pos, nimber_rule rule,
                              nimber_error *err);

@@ -42,10 +42,11 @@ static int verdict(nimber_position *pos, nb_buf *out, nimber_error *err) {
     for (size_t i = 0; i < sol.nmoves; i++) {
         char mt[NIMBER_MOVE_BUFSIZE];
         const nimber_move *m = &sol.moves[i];
-        nb_buf_printf(out, "%s: ",
-                      sol.outcome == NIMBER_OUTCOME_D
-                          ? _("move keeping the draw")
-                          : _("winning move"));
+        nb_buf_printf(
+            out, "%s: ",
+            sol.outcome == NIMBER_OUTCOME_D  ? _("move keeping the draw")
+            : pos->rule == NIMBER_RULE_EVERY ? _("in the winning turn")
+                                             : _("winning move"));
         if (pos->n > 1)
             nb_buf_printf(out, _("component %zu "), m->component);
         nb_buf_printf(out, "%s\n", nimber_move_text(pos, m, mt));
@@ -119,13 +120,40 @@ static int explain_misere(nimber_position *pos, nb_buf *out,
     return verdict(pos, out, err);
 }
 
+/* Every-SG: each component's steps, the largest decides. */
+static int explain_every(nimber_position *pos, nb_buf *out, nimber_error *err) {
+    nb_buf_printf(out, _("Every-SG: each turn the player moves in every "
+                         "component that still has a\nmove; whoever cannot "
+                         "move loses.  What counts is how long each\n"
+                         "component lasts: its steps, when the player who "
+                         "wins it makes it last\nand the one who loses it "
+                         "hurries.  A component is won (in normal play)\n"
+                         "exactly when its steps are odd, and the whole game "
+                         "goes to whoever\nwins the component with the "
+                         "most steps.\n\n"));
+    uint64_t *steps = nb_calloc(pos->n ? pos->n : 1, sizeof *steps);
+    int *won = nb_calloc(pos->n ? pos->n : 1, sizeof *won);
+    int rc = steps && won ? nb_every_steps(pos, steps, won, err)
+                          : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++)
+        nb_buf_printf(out, _("  component %zu (%s): %llu steps, %s\n"), i,
+                      pos->c[i].game->spec, (unsigned long long)steps[i],
+                      won[i] ? _("won by the player to move")
+                             : _("lost by the player to move"));
+    nb_free(steps);
+    nb_free(won);
+    RETURN_IF_ERR(rc);
+    return verdict(pos, out, err);
+}
+
 /* Explains the position into a new text. */
 int nimber_position_explain(nimber_position *pos, char **text,
                             nimber_error *err) {
     nb_buf out = {0};
     *text = NULL;
-    int rc = pos->rule == NIMBER_RULE_MISERE ? explain_misere(pos, &out, err)
-                                             : explain_normal(pos, &out, err);
+    int rc = pos->rule == NIMBER_RULE_MISERE  ? explain_misere(pos, &out, err)
+             : pos->rule == NIMBER_RULE_EVERY ? explain_every(pos, &out, err)
+                                              : explain_normal(pos, &out, err);
     if (rc == NIMBER_OK && (out.nomem || !out.s))
         rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     if (rc != NIMBER_OK) {

@@ -33,9 +33,9 @@ typedef struct {
 /* The memo: open addressing over keys stored in one arena of words. */
 typedef struct {
     uint64_t *arena;
-    size_t used, cap;   /* words of the arena */
-    size_t *slot;       /* 1 + offset of a key's length word, 0 empty */
-    unsigned char *win; /* result per slot */
+    size_t used, cap; /* words of the arena */
+    size_t *slot;     /* 1 + offset of a key's length word, 0 empty */
+    int64_t *val;     /* result per slot: win (0/1), or (steps << 1) | win */
     size_t nslots, count;
 } memo;
 
@@ -44,6 +44,8 @@ typedef struct {
     state s;
     nimber_move *moves;
     size_t nmoves, next;
+    int64_t maxp, minall; /* Every-SG: most steps of a lost child, fewest
+                             steps of any child (-1: none yet) */
 } frame;
 
 /* Frees a state's words. */
@@ -136,20 +138,20 @@ static size_t find_slot(const memo *m, const uint64_t *k, size_t len) {
     }
 }
 
-/* Looks a state up: 1 win, 0 loss, -1 unknown; or an error code - 10. */
-static int memo_get(memo *m, const nimber_position *pos, const state *s) {
+/* Looks a state up: its result (>= 0), -1 unknown, or an error code - 10. */
+static int64_t memo_get(memo *m, const nimber_position *pos, const state *s) {
     size_t off, len;
     if (make_key(m, pos, s, &off, &len) != NIMBER_OK)
         return -10 - NIMBER_E_NOMEM;
     if (!m->nslots)
         return -1;
     size_t i = find_slot(m, m->arena + off, len);
-    return m->slot[i] ? m->win[i] : -1;
+    return m->slot[i] ? m->val[i] : -1;
 }
 
 /* Records a state's result. */
 static int memo_put(memo *m, const nimber_position *pos, const state *s,
-                    int win, nimber_error *err) {
+                    int64_t val, nimber_error *err) {
     if (m->count + 1 > NB_SEARCH_MAX)
         return nb_fail(err, NIMBER_E_LIMIT,
                        "this position needs an exhaustive search of more "
@@ -158,10 +160,10 @@ static int memo_put(memo *m, const nimber_position *pos, const state *s,
     if (2 * (m->count + 1) > m->nslots) { /* grow and rehash */
         size_t ns = m->nslots ? 2 * m->nslots : 1024;
         size_t *nslot = nb_calloc(ns, sizeof *nslot);
-        unsigned char *nwin = nb_calloc(ns, 1);
-        if (!nslot || !nwin) {
+        int64_t *nval = nb_calloc(ns, sizeof *nval);
+        if (!nslot || !nval) {
             nb_free(nslot);
-            nb_free(nwin);
+            nb_free(nval);
             return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
         }
         for (size_t i = 0; i < m->nslots; i++) {
@@ -172,12 +174,12 @@ static int memo_put(memo *m, const nimber_position *pos, const state *s,
             while (nslot[j])
                 j = (j + 1) & (ns - 1);
             nslot[j] = m->slot[i];
-            nwin[j] = m->win[i];
+            nval[j] = m->val[i];
         }
         nb_free(m->slot);
-        nb_free(m->win);
+        nb_free(m->val);
         m->slot = nslot;
-        m->win = nwin;
+        m->val = nval;
         m->nslots = ns;
     }
     /* the key is written after a length word, then kept */
@@ -192,7 +194,7 @@ static int memo_put(memo *m, const nimber_position *pos, const state *s,
         m->used += len + 1;
         m->count++;
     }
-    m->win[i] = (unsigned char)win;
+    m->val[i] = val;
     return NIMBER_OK;
 }
 
@@ -272,10 +274,10 @@ static int push(search *sr, state *s, nimber_error *err) {
 }
 
 /* Pops the top frame, recording its result. */
-static int pop(search *sr, int win, nimber_error *err) {
+static int pop(search *sr, int64_t val, nimber_error *err) {
     frame *f = &sr->stack[--sr->depth];
     sr->held -= f->nmoves;
-    int rc = memo_put(&sr->m, sr->pos, &f->s, win, err);
+    int rc = memo_put(&sr->m, sr->pos, &f->s, val, err);
     state_free(&f->s);
     nb_free(f->moves);
     return rc;
@@ -283,17 +285,17 @@ static int pop(search *sr, int win, nimber_error *err) {
 
 /* Decides a state (taken over): *win is 1 when the player to move wins. */
 static int decide(search *sr, state *s, int *win, nimber_error *err) {
-    int known = memo_get(&sr->m, sr->pos, s);
+    int64_t known = memo_get(&sr->m, sr->pos, s);
     if (known < -1)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     if (known >= 0) {
         state_free(s);
-        *win = known;
+        *win = (int)known;
         return NIMBER_OK;
     }
     size_t base = sr->depth;
     RETURN_IF_ERR(push(sr, s, err));
-    int last = -1; /* result of the frame just popped, -1 none */
+    int64_t last = -1; /* result of the frame just popped, -1 none */
     while (sr->depth > base) {
         frame *f = &sr->stack[sr->depth - 1];
         if (last == 0) { /* the child is lost: this position is won */
@@ -336,7 +338,62 @@ static int decide(search *sr, state *s, int *win, nimber_error *err) {
         }
         RETURN_IF_ERR(push(sr, &c, err));
     }
-    *win = last;
+    *win = (int)last;
+    return NIMBER_OK;
+}
+
+/* Every-SG: the normal-play outcome and the suspense number ("steps") of
+ * a state, encoded (steps << 1) | win.  A terminal state is lost in 0
+ * steps; a won state takes 1 + the most steps of a lost option (the
+ * winner of a component makes it last: only the component that lasts
+ * longest decides), a lost one 1 + the fewest steps of any option (its
+ * loser hurries).  Every child is needed, so there is no cut-off. */
+static int decide_steps(search *sr, state *s, int64_t *res, nimber_error *err) {
+    int64_t known = memo_get(&sr->m, sr->pos, s);
+    if (known < -1)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    if (known >= 0) {
+        state_free(s);
+        *res = known;
+        return NIMBER_OK;
+    }
+    size_t base = sr->depth;
+    RETURN_IF_ERR(push(sr, s, err));
+    sr->stack[sr->depth - 1].maxp = sr->stack[sr->depth - 1].minall = -1;
+    int64_t last = -1;
+    while (sr->depth > base) {
+        frame *f = &sr->stack[sr->depth - 1];
+        if (last >= 0) { /* a child's result */
+            int64_t steps = last >> 1;
+            if (!(last & 1) && steps > f->maxp)
+                f->maxp = steps;
+            if (f->minall < 0 || steps < f->minall)
+                f->minall = steps;
+            f->next++;
+            last = -1;
+        }
+        if (f->next == f->nmoves) {
+            last = f->maxp >= 0 ? ((f->maxp + 1) << 1) | 1
+                                : (f->minall + 1) << 1; /* 0 with no move */
+            RETURN_IF_ERR(pop(sr, last, err));
+            continue;
+        }
+        state c;
+        RETURN_IF_ERR(child(sr->pos, &f->s, &f->moves[f->next], &c, err));
+        known = memo_get(&sr->m, sr->pos, &c);
+        if (known < -1) {
+            state_free(&c);
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        }
+        if (known >= 0) {
+            state_free(&c);
+            last = known;
+            continue;
+        }
+        RETURN_IF_ERR(push(sr, &c, err));
+        sr->stack[sr->depth - 1].maxp = sr->stack[sr->depth - 1].minall = -1;
+    }
+    *res = last;
     return NIMBER_OK;
 }
 
@@ -350,7 +407,7 @@ static void search_free(search *sr) {
     nb_free(sr->stack);
     nb_free(sr->m.arena);
     nb_free(sr->m.slot);
-    nb_free(sr->m.win);
+    nb_free(sr->m.val);
 }
 
 /* Outcome and every winning move by exhaustive search. */
@@ -402,4 +459,108 @@ int nb_search_solve(nimber_position *pos, nimber_solution *sol,
     nb_free(moves);
     search_free(&sr);
     return rc;
+}
+
+/* The steps of component i alone, and the move a player makes in it under
+ * the Every-SG strategy (to the lost option with the most steps when the
+ * component is won, to the option with the fewest steps when it is lost);
+ * *has_move is 0 when it has none. */
+static int every_component(nimber_position *pos, size_t i, int64_t *res,
+                           nimber_move *best, int *has_move,
+                           nimber_error *err) {
+    nimber_position one;
+    memset(&one, 0, sizeof one);
+    one.c = &pos->c[i];
+    one.n = one.cap = 1;
+    search sr;
+    memset(&sr, 0, sizeof sr);
+    sr.pos = &one;
+    state view = {&pos->c[i].pos, 1}, root = {NULL, 1};
+    nimber_move *moves = NULL;
+    size_t nmoves = 0;
+    int rc = state_copy(&view, &root);
+    if (rc != NIMBER_OK)
+        rc = nb_fail(err, rc, "out of memory");
+    if (rc == NIMBER_OK)
+        rc = list_moves(&one, &root, &moves, &nmoves, err);
+    int64_t maxp = -1, minall = -1;
+    *has_move = 0;
+    for (size_t k = 0; k < nmoves && rc == NIMBER_OK; k++) {
+        state c;
+        int64_t r = 0;
+        rc = child(&one, &root, &moves[k], &c, err);
+        if (rc == NIMBER_OK)
+            rc = decide_steps(&sr, &c, &r, err);
+        if (rc != NIMBER_OK)
+            break;
+        int64_t steps = r >> 1;
+        if (!(r & 1) && steps > maxp) { /* a lost option lasting longer */
+            maxp = steps;
+            *best = moves[k];
+        } else if (maxp < 0 && (minall < 0 || steps < minall)) {
+            minall = steps; /* no lost option yet: lose as fast as possible */
+            *best = moves[k];
+        }
+        *has_move = 1;
+    }
+    *res = maxp >= 0 ? ((maxp + 1) << 1) | 1 : (minall + 1) << 1;
+    best->component = i;
+    state_free(&root);
+    nb_free(moves);
+    search_free(&sr);
+    return rc;
+}
+
+/* Every-SG: each turn the player moves in every component that still has
+ * a move; whoever cannot move loses.  The player to move wins exactly
+ * when the largest suspense number ("steps") among the components is odd
+ * (Smith; Winning Ways, "Every-SG": the component that lasts longest
+ * decides, and its steps are odd exactly when it is won); the winning turn
+ * moves in each component by the strategy of every_component.  Steps come from
+ * the exhaustive search of each component alone (bounded as the rest of this
+ * file). */
+int nb_every_solve(nimber_position *pos, nimber_solution *sol,
+                   nb_collector *col, nimber_error *err) {
+    for (size_t i = 0; i < pos->n; i++)
+        if (pos->c[i].game->family->in_options)
+            return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                           "%s: Every-SG needs games that end (not a cyclic "
+                           "graph)",
+                           pos->c[i].game->spec);
+    nimber_move *turn = nb_calloc(pos->n ? pos->n : 1, sizeof *turn);
+    int *has = nb_calloc(pos->n ? pos->n : 1, sizeof *has);
+    int64_t most = 0;
+    int rc =
+        turn && has ? NIMBER_OK : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
+        int64_t r;
+        rc = every_component(pos, i, &r, &turn[i], &has[i], err);
+        if (rc == NIMBER_OK && (r >> 1) > most)
+            most = r >> 1;
+    }
+    sol->has_value = 0;
+    sol->outcome = most % 2 ? NIMBER_OUTCOME_N : NIMBER_OUTCOME_P;
+    for (size_t i = 0;
+         i < pos->n && rc == NIMBER_OK && sol->outcome == NIMBER_OUTCOME_N; i++)
+        if (has[i]) {
+            col->component = i;
+            rc = col->base.emit(&col->base, &turn[i]);
+        }
+    nb_free(turn);
+    nb_free(has);
+    return rc;
+}
+
+/* The steps of each component (for explanations): steps[i], won[i]. */
+int nb_every_steps(nimber_position *pos, uint64_t *steps, int *won,
+                   nimber_error *err) {
+    for (size_t i = 0; i < pos->n; i++) {
+        int64_t r;
+        nimber_move mv;
+        int has;
+        RETURN_IF_ERR(every_component(pos, i, &r, &mv, &has, err));
+        steps[i] = (uint64_t)(r >> 1);
+        won[i] = (int)(r & 1);
+    }
+    return NIMBER_OK;
 }

@@ -126,7 +126,8 @@ int nimber_position_add_args(nimber_position *pos, nimber_game *game,
 /* Sets the play rule. */
 int nimber_position_set_rule(nimber_position *pos, nimber_rule rule,
                              nimber_error *err) {
-    if (rule != NIMBER_RULE_NORMAL && rule != NIMBER_RULE_MISERE)
+    if (rule != NIMBER_RULE_NORMAL && rule != NIMBER_RULE_MISERE &&
+        rule != NIMBER_RULE_EVERY)
         return nb_fail(err, NIMBER_E_ARG, "unknown play rule %d", (int)rule);
     if (pos->has_misere_game && rule != NIMBER_RULE_MISERE)
         return nb_fail(err, NIMBER_E_ARG,
@@ -335,7 +336,9 @@ int nimber_position_solve(nimber_position *pos, size_t max_moves,
                                                &sol->outcome, &col.base, err);
         else
             rc = nb_search_solve(pos, sol, &col, err);
-    } else
+    } else if (pos->rule == NIMBER_RULE_EVERY)
+        rc = nb_every_solve(pos, sol, &col, err);
+    else
         rc = solve_normal(pos, sol, &col, err);
     if (rc == NB_STOP)
         rc = NIMBER_OK;

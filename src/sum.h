@@ -44,6 +44,14 @@ void nb_collector_init(nb_collector *c, nimber_move **moves, size_t *n,
 int nb_search_solve(nimber_position *pos, nimber_solution *sol,
                     nb_collector *col, nimber_error *err);
 
+/* search.c: Every-SG (each turn a move in every component that has one):
+ * outcome and the winning turn, one move per component; and the steps
+ * (remoteness) and normal-play outcome of each component alone. */
+int nb_every_solve(nimber_position *pos, nimber_solution *sol,
+                   nb_collector *col, nimber_error *err);
+int nb_every_steps(nimber_position *pos, uint64_t *steps, int *won,
+                   nimber_error *err);
+
 #define NB_SEARCH_MAX ((size_t)1 << 20)
 
 #endif /* NIMBER_SUM_H */

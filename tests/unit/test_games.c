@@ -388,6 +388,98 @@ static void test_misere_sums(void **state) {
     check_game("nim", (seg_rule){NIM, NULL, 0}, 3, 7, 1);
 }
 
+/* Every-SG, by the definition: a position is a tuple of one heap per
+ * component; a turn makes one move in every component that has one (all
+ * combinations); no turn possible: the player to move loses.  Memo over
+ * heaps <= 15 in up to three components. */
+static signed char every_memo[16][16][16];
+static int every_win(const seg_rule *r, int nc, const unsigned *h) {
+    signed char *m = &every_memo[h[0]][nc > 1 ? h[1] : 0][nc > 2 ? h[2] : 0];
+    if (*m >= 0)
+        return *m;
+    static unsigned res[3][4096][2], nres[3][4096];
+    size_t cnt[3] = {0, 0, 0}, idx[3] = {0, 0, 0};
+    int any = 0;
+    for (int c = 0; c < nc; c++) {
+        cnt[c] = rule_moves(&r[c], h[c], res[c], nres[c]);
+        any |= cnt[c] > 0;
+    }
+    int win = 0;
+    /* every combination: components without a move stay put */
+    for (int done = !any; !done && !win;) {
+        unsigned t[3];
+        for (int c = 0; c < nc; c++)
+            t[c] = cnt[c] ? res[c][idx[c]][0] : h[c];
+        int w = every_win(r, nc, t);
+        /* the recursion overwrote the static tables: recompute ours */
+        for (int c = 0; c < nc; c++)
+            cnt[c] = rule_moves(&r[c], h[c], res[c], nres[c]);
+        win = !w;
+        int c = 0;
+        while (c < nc && (cnt[c] == 0 || ++idx[c] == cnt[c])) {
+            idx[c] = 0;
+            c++;
+        }
+        done = c == nc;
+    }
+    *m = (signed char)win;
+    return win;
+}
+
+/* solve --every against the definition: the outcome, and the listed turn
+ * (a move in every component that has one) leads to a lost position. */
+static void test_every(void **state) {
+    (void)state;
+    static const uint64_t s13[] = {1, 3};
+    const seg_rule rules[3] = {{NIM, NULL, 0}, {SUB, s13, 2}, {HALF, NULL, 0}};
+    const char *specs[3] = {"nim", "sub:1,3", "half"};
+    nimber_game *g[3];
+    for (int c = 0; c < 3; c++)
+        assert_int_equal(nimber_game_parse(specs[c], &g[c], NULL), 0);
+    memset(every_memo, -1, sizeof every_memo);
+    unsigned h[3];
+    for (h[0] = 0; h[0] <= 7; h[0]++)
+        for (h[1] = 0; h[1] <= 9; h[1]++)
+            for (h[2] = 0; h[2] <= 9; h[2]++) {
+                nimber_position *pos = nimber_position_create();
+                for (int c = 0; c < 3; c++) {
+                    uint64_t x = h[c];
+                    assert_int_equal(
+                        nimber_position_add(pos, g[c], &x, 1, NULL), 0);
+                }
+                assert_int_equal(
+                    nimber_position_set_rule(pos, NIMBER_RULE_EVERY, NULL), 0);
+                nimber_solution sol;
+                assert_int_equal(nimber_position_solve(pos, 10, &sol, NULL), 0);
+                int win = every_win(rules, 3, h);
+                if ((sol.outcome == NIMBER_OUTCOME_N) != win)
+                    fail_msg("every %u %u %u: outcome %d, definition %d", h[0],
+                             h[1], h[2], sol.outcome, win);
+                if (win) {
+                    unsigned t[3] = {h[0], h[1], h[2]};
+                    int moved[3] = {0, 0, 0};
+                    for (size_t i = 0; i < sol.nmoves; i++) {
+                        const nimber_move *mv = &sol.moves[i];
+                        assert_int_equal(nimber_position_check(pos, mv, NULL),
+                                         0);
+                        t[mv->component] = mv->nto ? (unsigned)mv->to[0] : 0;
+                        moved[mv->component]++;
+                    }
+                    for (int c = 0; c < 3; c++) { /* one move each, if any */
+                        static unsigned res[4096][2], nres[4096];
+                        size_t k = rule_moves(&rules[c], h[c], res, nres);
+                        assert_int_equal(moved[c], k > 0);
+                    }
+                    assert_false(every_win(rules, 3, t));
+                } else
+                    assert_int_equal(sol.nmoves, 0);
+                nimber_solution_clear(&sol);
+                nimber_position_free(pos);
+            }
+    for (int c = 0; c < 3; c++)
+        nimber_game_free(g[c]);
+}
+
 /* Sums of different games: nim + sub:1,3 + split. */
 static void test_sums(void **state) {
     (void)state;
@@ -650,6 +742,7 @@ int main(void) {
         cmocka_unit_test(test_split_huge),
         cmocka_unit_test(test_half),
         cmocka_unit_test(test_misere_sums),
+        cmocka_unit_test(test_every),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
