@@ -6,15 +6,26 @@
  *   G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3,
  * checked in the tests against the mex definition.  G is a bijection of
  * the naturals (its own inverse), so the take move to value t is unique.
- * Split moves to value t are listed by scanning a = 1..h/2 in order; that
- * scan stops at the move cap, and heaps above LASKER_SCAN_MAX are refused
- * (a scan without a match could take 2^63 steps).
+ *
+ * Split moves to value t, without scanning.  Write x = 4q + r: G(x) =
+ * 4(q + d(r)) + r'(r) with (d, r') = (0, 1), (0, 2), (+1, 0), (-1, 3) for
+ * r = 1, 2, 3, 0 (x > 0).  For a split h = a + b, fix the residues (ra,
+ * rb): then qa + qb = Q = (h - ra - rb) / 4, and with A = qa + d(ra),
+ * B = qb + d(rb) the condition G(a) ^ G(b) = t becomes r'(ra) ^ r'(rb) =
+ * t & 3 and A ^ B = T = t >> 2 with A + B = Q + d(ra) + d(rb) = S.  Since
+ * A + B = (A ^ B) + 2 (A & B), A & B = D = (S - T) / 2, which must be a
+ * whole number disjoint from T; the solutions are A = D | s, B = D |
+ * (T ^ s) for the subsets s of T.  The top bit of T says which of A, B is
+ * larger; a <= b needs 4(A - B) <= 4(d(ra) - d(rb)) + rb - ra <= 11, so
+ * every subset with the top bit in B is walked (each a split with a < b,
+ * checked anyway with a, b >= 1), and of those with it in A only the
+ * first few, while A - B <= 2 (A - B grows with the subset).  So the 16
+ * residue pairs cost O(1) and each listed move O(1) more: listing k moves
+ * of any heap up to 2^64-1 costs O(16 + k).
  */
 #include "../game.h"
 
 #include <stdio.h>
-
-#define LASKER_SCAN_MAX ((uint64_t)1 << 32)
 
 /* G(h) by the closed form (also the inverse of G). */
 static uint64_t lasker_g(uint64_t h) {
@@ -49,26 +60,75 @@ static int lasker_heap_value(void *state, uint64_t h, nimber_value *g,
     return NIMBER_OK;
 }
 
-/* Every move of heap h to value t: the take, then the splits. */
+/* The residue r' and quotient shift d of G on x = 4q + r (x > 0). */
+static const unsigned lasker_r2[4] = {3, 1, 2, 0};
+static const int lasker_d[4] = {-1, 0, 0, 1};
+
+/* Emits the split a = 4qa + ra, b = 4qb + rb for quotients A, B (before
+ * the shifts d) if it is one: both heaps positive, a <= b, adding to h. */
+static int lasker_try(size_t idx, uint64_t h, uint64_t A, uint64_t B,
+                      unsigned ra, unsigned rb, nb_sink *sink) {
+    int64_t qa = (int64_t)A - lasker_d[ra], qb = (int64_t)B - lasker_d[rb];
+    if (qa < 0 || qb < 0)
+        return NIMBER_OK;
+    uint64_t a = 4 * (uint64_t)qa + ra, b = 4 * (uint64_t)qb + rb;
+    if (a < 1 || b < 1 || a > b || a + b != h)
+        return NIMBER_OK;
+    uint64_t two[2] = {a, b};
+    return sink->emit(sink, idx, h, two, 2);
+}
+
+/* Emits the split moves of heap h for one residue pair (ra, rb). */
+static int lasker_splits(size_t idx, uint64_t h, uint64_t t, unsigned ra,
+                         unsigned rb, nb_sink *sink) {
+    if ((ra + rb) % 4 != h % 4 || h < ra + rb ||
+        (lasker_r2[ra] ^ lasker_r2[rb]) != (t & 3))
+        return NIMBER_OK;
+    int64_t S = (int64_t)((h - ra - rb) / 4) + lasker_d[ra] + lasker_d[rb];
+    int64_t T = (int64_t)(t >> 2);
+    if (S < T || (S - T) % 2)
+        return NIMBER_OK;
+    uint64_t D = (uint64_t)(S - T) / 2, TT = (uint64_t)T;
+    if (D & TT)
+        return NIMBER_OK;
+    if (TT == 0)
+        return lasker_try(idx, h, D, D, ra, rb, sink);
+    uint64_t top = (uint64_t)1 << (63 - __builtin_clzll(TT)), low = TT ^ top;
+    /* A < B: the top bit of T in B, any subset of the others in A */
+    uint64_t sub = 0;
+    do {
+        RETURN_IF_ERR(
+            lasker_try(idx, h, D | sub, D | (TT ^ sub), ra, rb, sink));
+        sub = (sub - low) & low;
+    } while (sub);
+    /* A > B can still give a <= b when A - B <= 2 (the shifts and
+     * residues make up at most 11 = 4*2 + 3): A - B grows with the subset
+     * of the lower bits that joins the top one, so stop past 2 */
+    sub = 0;
+    do {
+        uint64_t A = D | top | sub, B = D | (low ^ sub);
+        if (A - B > 2)
+            break;
+        RETURN_IF_ERR(lasker_try(idx, h, A, B, ra, rb, sink));
+        sub = (sub - low) & low;
+    } while (sub);
+    return NIMBER_OK;
+}
+
+/* Every move of heap h to value t: the take, then the splits (by residue
+ * pair; see the file's opening comment). */
 static int lasker_heap_moves(void *state, size_t idx, uint64_t h,
                              nimber_value t, nb_sink *sink, nimber_error *err) {
     (void)state;
+    (void)err;
     if (t.hi)
-        return NIMBER_OK;
+        return NIMBER_OK;         /* only G(2^64-1) needs the high word */
     uint64_t to = lasker_g(t.lo); /* the heap whose value is t */
     if (to < h && !(t.lo == UINT64_MAX))
         RETURN_IF_ERR(sink->emit(sink, idx, h, &to, 1));
-    if (h < 2)
-        return NIMBER_OK;
-    if (h > LASKER_SCAN_MAX)
-        return nb_fail(err, NIMBER_E_LIMIT,
-                       "lasker: listing the splits of heaps above 2^32 is not "
-                       "supported");
-    for (uint64_t a = 1; a <= h / 2; a++)
-        if ((lasker_g(a) ^ lasker_g(h - a)) == t.lo) {
-            uint64_t two[2] = {a, h - a};
-            RETURN_IF_ERR(sink->emit(sink, idx, h, two, 2));
-        }
+    for (unsigned ra = 0; ra < 4 && h >= 2; ra++)
+        for (unsigned rb = 0; rb < 4; rb++)
+            RETURN_IF_ERR(lasker_splits(idx, h, t.lo, ra, rb, sink));
     return NIMBER_OK;
 }
 

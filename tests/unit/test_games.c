@@ -480,6 +480,87 @@ static void test_every(void **state) {
         nimber_game_free(g[c]);
 }
 
+/* Lasker's G by its mex definition's closed form, written out plainly. */
+static uint64_t lasker_naive(uint64_t x) {
+    if (x == 0)
+        return 0;
+    if (x % 4 == 3)
+        return x + 1;
+    if (x % 4 == 0)
+        return x - 1;
+    return x;
+}
+
+/* Lasker's moves to a value, found without scanning, against a scan of
+ * every take and split: every heap <= 600, every target < 1024; then huge
+ * heaps, where each listed split must add up and reach the target. */
+static void test_lasker_moves(void **state) {
+    (void)state;
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse("lasker", &g, NULL), 0);
+    static nimber_move mv[4096];
+    for (uint64_t h = 1; h <= 600; h++) {
+        nimber_position *pos = nimber_position_create();
+        assert_int_equal(nimber_position_add(pos, g, &h, 1, NULL), 0);
+        for (uint64_t t = 0; t < 1024; t++) {
+            size_t n, want = 0;
+            assert_int_equal(nimber_position_moves_to(pos, 0, 0,
+                                                      (nimber_value){0, t},
+                                                      4096, mv, &n, NULL),
+                             0);
+            for (uint64_t k = 0; k < h; k++)
+                want += lasker_naive(k) == t;
+            for (uint64_t a = 1; 2 * a <= h; a++)
+                want += (lasker_naive(a) ^ lasker_naive(h - a)) == t;
+            if (n != want)
+                fail_msg("lasker %llu to %llu: %zu moves, scan finds %zu",
+                         (unsigned long long)h, (unsigned long long)t, n, want);
+            for (size_t i = 0; i < n; i++) {
+                uint64_t v = 0, sum = 0;
+                for (unsigned k = 0; k < mv[i].nto; k++) {
+                    v ^= lasker_naive(mv[i].to[k]);
+                    sum += mv[i].to[k];
+                }
+                assert_int_equal(v, t);
+                if (mv[i].nto == 2) {
+                    assert_int_equal(sum, h);
+                    assert_true(mv[i].to[0] >= 1 && mv[i].to[0] <= mv[i].to[1]);
+                    for (size_t j = 0; j < i; j++) /* no repeats */
+                        assert_false(mv[j].nto == 2 &&
+                                     mv[j].to[0] == mv[i].to[0]);
+                }
+            }
+        }
+        nimber_position_free(pos);
+    }
+    test_seed("test_lasker_moves");
+    for (int r = 0; r < 2000; r++) {
+        uint64_t h = (test_rand() >> test_below(60)) | 2,
+                 a = 1 + test_below(h / 2);
+        uint64_t t = lasker_naive(a) ^ lasker_naive(h - a); /* reachable */
+        nimber_position *pos = nimber_position_create();
+        assert_int_equal(nimber_position_add(pos, g, &h, 1, NULL), 0);
+        size_t n;
+        assert_int_equal(nimber_position_moves_to(pos, 0, 0,
+                                                  (nimber_value){0, t}, 4096,
+                                                  mv, &n, NULL),
+                         0);
+        int found = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (mv[i].nto != 2)
+                continue;
+            assert_int_equal(mv[i].to[0] + mv[i].to[1], h);
+            assert_int_equal(
+                lasker_naive(mv[i].to[0]) ^ lasker_naive(mv[i].to[1]), t);
+            found |= mv[i].to[0] == (a < h - a ? a : h - a);
+        }
+        if (n < 4096) /* the full list must hold the split we started from */
+            assert_true(found);
+        nimber_position_free(pos);
+    }
+    nimber_game_free(g);
+}
+
 /* Sums of different games: nim + sub:1,3 + split. */
 static void test_sums(void **state) {
     (void)state;
@@ -743,6 +824,7 @@ int main(void) {
         cmocka_unit_test(test_half),
         cmocka_unit_test(test_misere_sums),
         cmocka_unit_test(test_every),
+        cmocka_unit_test(test_lasker_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
