@@ -166,6 +166,16 @@ int nb_fail_at(nimber_error *err, int code, uint64_t line, uint64_t column,
 int nb_buf_printf(nb_buf *b, const char *fmt, ...) {
     if (b->nomem)
         return NIMBER_E_NOMEM;
+    if (b->fixed) { /* the caller's array: cut off what does not fit */
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+        va_end(ap);
+        if (k > 0)
+            b->len +=
+                (size_t)k < b->cap - b->len ? (size_t)k : b->cap - 1 - b->len;
+        return NIMBER_OK;
+    }
     for (;;) {
         va_list ap;
         size_t room = b->cap - b->len;

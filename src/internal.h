@@ -66,12 +66,22 @@ int nb_scan_need(nimber_scanner *sc, uint64_t *out, nimber_error *err,
     ;
 
 /* A growing text buffer (nb_buf_printf appends; a failed allocation is
- * remembered in nomem and reported by the caller once). */
+ * remembered in nomem and reported by the caller once).  A fixed buffer
+ * (nb_buf_fixed: the caller's array) never allocates: text past its end
+ * is cut off. */
 typedef struct nb_buf {
     char *s;
     size_t len, cap;
     int nomem;
+    int fixed;
 } nb_buf;
+
+/* A buffer writing into buf[0..cap-1], always NUL-terminated. */
+static inline nb_buf nb_buf_fixed(char *buf, size_t cap) {
+    nb_buf b = {buf, 0, cap, 0, 1};
+    buf[0] = '\0';
+    return b;
+}
 
 /* Appends formatted text; NIMBER_OK or NIMBER_E_NOMEM. */
 int nb_buf_printf(nb_buf *b, const char *fmt, ...)

@@ -249,8 +249,10 @@ static int push(search *sr, state *s, nimber_error *err) {
     if (sr->depth == sr->cap) {
         size_t nc = sr->cap ? 2 * sr->cap : 64;
         frame *ns = nb_realloc(sr->stack, nc * sizeof *ns);
-        if (!ns)
+        if (!ns) {
+            state_free(s);
             return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        }
         sr->stack = ns;
         sr->cap = nc;
     }
@@ -286,8 +288,10 @@ static int pop(search *sr, int64_t val, nimber_error *err) {
 /* Decides a state (taken over): *win is 1 when the player to move wins. */
 static int decide(search *sr, state *s, int *win, nimber_error *err) {
     int64_t known = memo_get(&sr->m, sr->pos, s);
-    if (known < -1)
+    if (known < -1) {
+        state_free(s);
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
     if (known >= 0) {
         state_free(s);
         *win = (int)known;
@@ -350,8 +354,10 @@ static int decide(search *sr, state *s, int *win, nimber_error *err) {
  * loser hurries).  Every child is needed, so there is no cut-off. */
 static int decide_steps(search *sr, state *s, int64_t *res, nimber_error *err) {
     int64_t known = memo_get(&sr->m, sr->pos, s);
-    if (known < -1)
+    if (known < -1) {
+        state_free(s);
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
     if (known >= 0) {
         state_free(s);
         *res = known;

@@ -458,33 +458,22 @@ int nimber_position_moves_to(nimber_position *pos, size_t c, size_t heap,
     return rc == NB_STOP ? NIMBER_OK : rc;
 }
 
-/* Copies a buffer's text into a caller's fixed buffer (cut to fit). */
-static char *copy_out(nb_buf *b, char *buf, size_t cap, const char *fallback) {
-    const char *s = b->s && !b->nomem ? b->s : fallback;
-    size_t len = strlen(s);
-    if (len >= cap)
-        len = cap - 1;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    nb_buf_free(b);
-    return buf;
-}
-
-/* A move as its family writes it. */
+/* A move as its family writes it, into the caller's buffer (never
+ * allocates, so it cannot fail). */
 char *nimber_move_text(const nimber_position *pos, const nimber_move *mv,
                        char *buf) {
-    nb_buf b = {0};
+    nb_buf b = nb_buf_fixed(buf, NIMBER_MOVE_BUFSIZE);
     if (mv->component < pos->n) {
         const nb_component *c = &pos->c[mv->component];
         c->game->family->move_text(c->game, c->pos.w, c->pos.n, mv, &b);
     }
-    return copy_out(&b, buf, NIMBER_MOVE_BUFSIZE, "?");
+    return buf;
 }
 
-/* A move as one JSON object. */
+/* A move as one JSON object, into the caller's buffer. */
 char *nimber_move_json(const nimber_position *pos, const nimber_move *mv,
                        char *buf) {
-    nb_buf b = {0};
+    nb_buf b = nb_buf_fixed(buf, NIMBER_MOVE_BUFSIZE);
     nb_buf_printf(&b, "{\"component\": %zu", mv->component);
     if (mv->component < pos->n) {
         const nb_component *c = &pos->c[mv->component];
@@ -492,7 +481,7 @@ char *nimber_move_json(const nimber_position *pos, const nimber_move *mv,
         c->game->family->move_json(c->game, c->pos.w, c->pos.n, mv, &b);
     }
     nb_buf_printf(&b, "}");
-    return copy_out(&b, buf, NIMBER_MOVE_BUFSIZE, "{}");
+    return buf;
 }
 
 /* Reads "component C ..." or "C. ..." and the family's notation. */
