@@ -285,74 +285,24 @@ static int pop(search *sr, int64_t val, nimber_error *err) {
     return rc;
 }
 
-/* Decides a state (taken over): *win is 1 when the player to move wins. */
-static int decide(search *sr, state *s, int *win, nimber_error *err) {
-    int64_t known = memo_get(&sr->m, sr->pos, s);
-    if (known < -1) {
-        state_free(s);
-        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    }
-    if (known >= 0) {
-        state_free(s);
-        *win = (int)known;
-        return NIMBER_OK;
-    }
-    size_t base = sr->depth;
-    RETURN_IF_ERR(push(sr, s, err));
-    int64_t last = -1; /* result of the frame just popped, -1 none */
-    while (sr->depth > base) {
-        frame *f = &sr->stack[sr->depth - 1];
-        if (last == 0) { /* the child is lost: this position is won */
-            last = 1;
-            RETURN_IF_ERR(pop(sr, 1, err));
-            continue;
-        }
-        if (last == 1)
-            f->next++;
-        last = -1;
-        if (f->nmoves == 0) {
-            last = sr->misere;
-            RETURN_IF_ERR(pop(sr, last, err));
-            continue;
-        }
-        if (f->next == f->nmoves) { /* every child won: lost */
-            last = 0;
-            RETURN_IF_ERR(pop(sr, 0, err));
-            continue;
-        }
-        state c;
-        RETURN_IF_ERR(child(sr->pos, &f->s, &f->moves[f->next], &c, err));
-        known = memo_get(&sr->m, sr->pos, &c);
-        if (known < -1) {
-            state_free(&c);
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-        }
-        if (known >= 0) {
-            state_free(&c);
-            last = known;
-            /* as if the child had been pushed and popped */
-            if (last == 0) {
-                last = 1;
-                RETURN_IF_ERR(pop(sr, 1, err));
-            } else {
-                f->next++;
-                last = -1;
-            }
-            continue;
-        }
-        RETURN_IF_ERR(push(sr, &c, err));
-    }
-    *win = (int)last;
-    return NIMBER_OK;
+/* Starts the accumulators of the frame just pushed. */
+static void frame_start(search *sr) {
+    frame *f = &sr->stack[sr->depth - 1];
+    f->maxp = f->minall = -1;
 }
 
-/* Every-SG: the normal-play outcome and the suspense number ("steps") of
- * a state, encoded (steps << 1) | win.  A terminal state is lost in 0
- * steps; a won state takes 1 + the most steps of a lost option (the
- * winner of a component makes it last: only the component that lasts
+/* Evaluates a state (taken over) into *res, bit 0 set when the player to
+ * move wins.  Plain (steps = 0): a state is won when some move leads to a
+ * lost one; with no move it is lost, or won under misère play; the first
+ * lost child ends the frame.  With steps = 1 (Every-SG, normal play) *res
+ * is (steps << 1) | win with Smith's suspense number: a terminal state is
+ * lost in 0 steps; a won state takes 1 + the most steps of a lost option
+ * (the winner of a component makes it last: only the component that lasts
  * longest decides), a lost one 1 + the fewest steps of any option (its
- * loser hurries).  Every child is needed, so there is no cut-off. */
-static int decide_steps(search *sr, state *s, int64_t *res, nimber_error *err) {
+ * loser hurries); every child is needed.  Iterative: an explicit stack of
+ * frames, each with its moves and the next one to try. */
+static int evaluate(search *sr, state *s, int steps, int64_t *res,
+                    nimber_error *err) {
     int64_t known = memo_get(&sr->m, sr->pos, s);
     if (known < -1) {
         state_free(s);
@@ -365,22 +315,25 @@ static int decide_steps(search *sr, state *s, int64_t *res, nimber_error *err) {
     }
     size_t base = sr->depth;
     RETURN_IF_ERR(push(sr, s, err));
-    sr->stack[sr->depth - 1].maxp = sr->stack[sr->depth - 1].minall = -1;
-    int64_t last = -1;
+    frame_start(sr);
+    int64_t last = -1; /* the result of the child just decided, -1 none */
     while (sr->depth > base) {
         frame *f = &sr->stack[sr->depth - 1];
-        if (last >= 0) { /* a child's result */
-            int64_t steps = last >> 1;
-            if (!(last & 1) && steps > f->maxp)
-                f->maxp = steps;
-            if (f->minall < 0 || steps < f->minall)
-                f->minall = steps;
-            f->next++;
+        if (last >= 0) {
+            int64_t n = last >> 1;
+            if (!(last & 1) && n > f->maxp)
+                f->maxp = n; /* a lost child: this state is won */
+            if (f->minall < 0 || n < f->minall)
+                f->minall = n;
+            f->next = !steps && f->maxp >= 0 ? f->nmoves : f->next + 1;
             last = -1;
         }
         if (f->next == f->nmoves) {
-            last = f->maxp >= 0 ? ((f->maxp + 1) << 1) | 1
-                                : (f->minall + 1) << 1; /* 0 with no move */
+            if (steps)
+                last = f->maxp >= 0 ? ((f->maxp + 1) << 1) | 1
+                                    : (f->minall + 1) << 1; /* 0: no move */
+            else
+                last = f->maxp >= 0 ? 1 : f->nmoves ? 0 : sr->misere;
             RETURN_IF_ERR(pop(sr, last, err));
             continue;
         }
@@ -397,9 +350,17 @@ static int decide_steps(search *sr, state *s, int64_t *res, nimber_error *err) {
             continue;
         }
         RETURN_IF_ERR(push(sr, &c, err));
-        sr->stack[sr->depth - 1].maxp = sr->stack[sr->depth - 1].minall = -1;
+        frame_start(sr);
     }
     *res = last;
+    return NIMBER_OK;
+}
+
+/* Decides a state (taken over): *win is 1 when the player to move wins. */
+static int decide(search *sr, state *s, int *win, nimber_error *err) {
+    int64_t r = 0;
+    RETURN_IF_ERR(evaluate(sr, s, 0, &r, err));
+    *win = (int)(r & 1);
     return NIMBER_OK;
 }
 
@@ -496,7 +457,7 @@ static int every_component(nimber_position *pos, size_t i, int64_t *res,
         int64_t r = 0;
         rc = child(&one, &root, &moves[k], &c, err);
         if (rc == NIMBER_OK)
-            rc = decide_steps(&sr, &c, &r, err);
+            rc = evaluate(&sr, &c, 1, &r, err);
         if (rc != NIMBER_OK)
             break;
         int64_t steps = r >> 1;
