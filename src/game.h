@@ -54,6 +54,13 @@ typedef struct nimber_family {
                       nimber_error *err);
     int (*heap_moves)(void *state, size_t idx, uint64_t h, nimber_value target,
                       nb_sink *sink, nimber_error *err);
+    /* Optional, heapwise: every move of heap h, each distinct resulting
+     * multiset of heaps once, heaps of size 0 dropped (a move that removes
+     * the heap entirely emits nto = 0), the remaining heaps in ascending
+     * order in to[], in canonical order (by counters taken ascending, then
+     * lexicographically by to[], so by the first heap ascending). */
+    int (*heap_options)(void *state, size_t idx, uint64_t h, nb_sink *sink,
+                        nimber_error *err);
 
     /* Whole-component families: value of the component a[0..n-1]; its moves
      * to positions of value `target`. */

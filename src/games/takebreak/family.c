@@ -57,9 +57,10 @@ static int heap_values(void *state, uint64_t first, size_t count,
 /* The operations every take-and-break family shares. */
 #define TB_OPS                                                                 \
     .destroy = tb_destroy, .heap_value = heap_value,                           \
-    .heap_moves = tb_heap_moves, .set_memory_limit = set_limit,                \
-    .heap_values = heap_values, .period = tb_period,                           \
-    .set_algorithm = set_algorithm, .set_progress = set_progress
+    .heap_moves = tb_heap_moves, .heap_options = tb_heap_options,              \
+    .set_memory_limit = set_limit, .heap_values = heap_values,                 \
+    .period = tb_period, .set_algorithm = set_algorithm,                       \
+    .set_progress = set_progress
 
 const nimber_family nb_family_octal = {
     .name = "octal",

@@ -10,6 +10,14 @@
  * digit; past a proven period a stretch of a full period without a move
  * proves that the middle region (both heaps periodic) has none, and it is
  * skipped.  Three-heap splits are listed only for heaps up to 30000.
+ * tb_heap_options lists every move of heap h without looking at values:
+ * each resulting multiset once (the heaps a move leaves, their total and
+ * count fix k and the kind of move, and a <= b <= c lists each split
+ * once), in canonical order — k ascending, then lexicographically by the
+ * heaps left: nothing, then by first heap a the three-heap splits
+ * (a, b, c) and the two-heap split (a, m-a), then the single heap m.  It
+ * costs O(1) per move emitted plus O(h) per digit, and stops at once
+ * when the sink says NB_STOP.
  */
 #include "tb.h"
 
@@ -71,6 +79,44 @@ int tb_heap_moves(void *state, size_t idx, uint64_t h, nimber_value tv,
                     }
                 }
         }
+    }
+    return NIMBER_OK;
+}
+
+/* Every three-heap split a <= b <= c of m with first heap a, then the
+ * two-heap split (a, m-a) when allowed: the options of first heap a in
+ * lexicographic order (b <= (m-a)/2 < m-a puts the three-heap ones first). */
+static int options_from(const tb_state *st, size_t idx, uint64_t h, uint64_t m,
+                        uint64_t a, unsigned d, nb_sink *sink) {
+    if ((d & 8) && a <= m / 3)
+        for (uint64_t b = a; b <= (m - a) / 2; b++) {
+            uint64_t to[3] = {a, b, m - a - b};
+            RETURN_IF_ERR(sink->emit(sink, idx, h, to, 3));
+        }
+    if ((d & 4) && a <= m / 2 && !(st->unequal && a == m - a)) {
+        uint64_t to[2] = {a, m - a};
+        RETURN_IF_ERR(sink->emit(sink, idx, h, to, 2));
+    }
+    return NIMBER_OK;
+}
+
+/* Every move of heap h, each resulting multiset once, in canonical order:
+ * by k ascending, then lexicographically by the heaps left (ascending in
+ * to[]): the empty result, the splits by first heap, the single heap. */
+int tb_heap_options(void *state, size_t idx, uint64_t h, nb_sink *sink,
+                    nimber_error *err) {
+    const tb_state *st = state;
+    (void)err;
+    for (int k = 0; k <= st->t && (uint64_t)k <= h; k++) {
+        unsigned d = st->dig[k];
+        uint64_t m = h - (uint64_t)k;
+        if ((d & 1) && m == 0)
+            RETURN_IF_ERR(sink->emit(sink, idx, h, NULL, 0));
+        if (d & 12)
+            for (uint64_t a = 1; a <= m / 2; a++)
+                RETURN_IF_ERR(options_from(st, idx, h, m, a, d, sink));
+        if ((d & 2) && m > 0 && k > 0)
+            RETURN_IF_ERR(sink->emit(sink, idx, h, &m, 1));
     }
     return NIMBER_OK;
 }

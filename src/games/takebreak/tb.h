@@ -134,8 +134,11 @@ int tb_dawson_create(const char *arg, void **state, char *canon, size_t cap,
 int tb_grundy_create(const char *arg, void **state, char *canon, size_t cap,
                      nimber_error *err);
 
-/* moves.c: the moves of heap h to heaps of total value t. */
+/* moves.c: the moves of heap h to heaps of total value t; every move of
+ * heap h (the heap_options op). */
 int tb_heap_moves(void *state, size_t idx, uint64_t h, nimber_value tv,
                   nb_sink *sink, nimber_error *err);
+int tb_heap_options(void *state, size_t idx, uint64_t h, nb_sink *sink,
+                    nimber_error *err);
 
 #endif /* NIMBER_TB_H */
