@@ -32,9 +32,10 @@ VMAJOR  := $(call hdr_get,MAJOR)
 VERSION := $(VMAJOR).$(call hdr_get,MINOR).$(call hdr_get,PATCH)
 SONAME  := libnimber.so.$(VMAJOR)
 
-LIB_SRC := $(wildcard src/*.c) $(wildcard src/games/*.c)
+LIB_SRC := $(wildcard src/*.c) $(wildcard src/games/*.c) \
+           $(wildcard src/games/takebreak/*.c)
 CLI_SRC := $(wildcard cli/*.c)
-LIB_HDR := include/nimber.h $(wildcard src/*.h)
+LIB_HDR := include/nimber.h $(wildcard src/*.h) $(wildcard src/games/*/*.h)
 
 B := build
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
@@ -254,7 +255,8 @@ $(DEB): all debian/control.in debian/triggers
 	dpkg-deb --build --root-owner-group $(B)/deb/root $@
 
 format:
-	clang-format -i include/*.h src/*.[ch] src/games/*.c cli/*.[ch] \
+	clang-format -i include/*.h src/*.[ch] src/games/*.c \
+	    src/games/takebreak/*.[ch] cli/*.[ch] \
 	    tests/unit/*.[ch] tests/fuzz/*.c tests/ref/*.c bench/*.c
 
 clean:

@@ -624,7 +624,7 @@ static void test_alloc_failures(void **state) {
     assert_true(total > 5);
     /* Every failure is reported, except where the library chose to carry
      * on without the memory: a period proof attempt (the prefix-function
-     * array of takebreak.c's window_period) is skipped until the next
+     * array of takebreak/period.c's window_period) is skipped until the next
      * checkpoint.  Seven such allocations happen here; the answers stay
      * right (NIMBER_TEST_VERBOSE=1 lists them). */
     long carried_on = 0;

@@ -10,7 +10,9 @@
  *   - periods known from the literature (Kayles 71/12, Dawson's Kayles
  *     53/34, 0.137 52/34, 0.16 105351/149459), and values past a proven
  *     period against direct computation;
- *   - a sum of Kayles, Nim and split: every winning move leaves value 0.
+ *   - a sum of Kayles, Nim and split: every winning move leaves value 0;
+ *   - every move of one heap (the heap operations' options) against the
+ *     results enumerated from the rules here, and its canonical order.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +21,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
+#include "game.h" /* the family interface: heap_options (tests use -Isrc) */
 #include "nimber.h"
 
 /* ---- the rules, decoded independently of the library ---- */
@@ -430,6 +433,142 @@ static void test_mixed_sum(void **state) {
     nimber_game_free(s);
 }
 
+/* ---- every move of one heap: heap_options against the rules ---- */
+
+/* A result of a move: the heaps left, ascending, and how many. */
+typedef struct {
+    unsigned n;
+    uint64_t h[3];
+} result;
+
+/* Collects what heap_options emits; stops after `stop_after` (if set). */
+typedef struct {
+    nb_sink sink;
+    result *r;
+    size_t n, cap, stop_after;
+} collector;
+
+/* nb_sink.emit: stores one result. */
+static int collect(nb_sink *sink, size_t heap, uint64_t from,
+                   const uint64_t *to, unsigned nto) {
+    collector *c = (collector *)sink;
+    (void)heap;
+    (void)from;
+    assert_true(nto <= 3 && c->n < c->cap);
+    c->r[c->n].n = nto;
+    for (unsigned i = 0; i < nto; i++)
+        c->r[c->n].h[i] = to[i];
+    c->n++;
+    return c->stop_after && c->n >= c->stop_after ? NB_STOP : NIMBER_OK;
+}
+
+/* Orders results lexicographically by their heaps (shorter first on a
+ * common prefix). */
+static int cmp_result(const void *pa, const void *pb) {
+    const result *a = pa, *b = pb;
+    for (unsigned i = 0; i < a->n && i < b->n; i++)
+        if (a->h[i] != b->h[i])
+            return a->h[i] < b->h[i] ? -1 : 1;
+    return a->n < b->n ? -1 : a->n > b->n;
+}
+
+/* Sum of a result's heaps: h - k for the k the move took. */
+static uint64_t result_sum(const result *r) {
+    uint64_t s = 0;
+    for (unsigned i = 0; i < r->n; i++)
+        s += r->h[i];
+    return s;
+}
+
+/* Sorts and deduplicates n results; returns how many stay. */
+static size_t sort_unique(result *r, size_t n) {
+    qsort(r, n, sizeof *r, cmp_result);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (m == 0 || cmp_result(&r[m - 1], &r[i]) != 0)
+            r[m++] = r[i];
+    return m;
+}
+
+/* Every heap up to 30: heap_options gives exactly the rules' results, each
+ * once, heaps ascending, in canonical order (k ascending, then
+ * lexicographically). */
+static void check_options(const char *spec, rules r) {
+    nimber_game *g;
+    nimber_error err;
+    if (nimber_game_parse(spec, &g, &err))
+        fail_msg("%s: %s", spec, err.message);
+    assert_non_null(g->family->heaps->options);
+    enum { CAP = 4096 };
+    static result got[CAP], want[CAP];
+    static unsigned res[CAP][3], nres[CAP];
+    for (unsigned h = 0; h <= 30; h++) {
+        collector c = {{collect}, got, 0, CAP, 0};
+        assert_int_equal(g->family->heaps->options(g->state, 7, h, &c.sink, NULL),
+                         NIMBER_OK);
+        size_t nw = heap_results(&r, h, res, nres);
+        for (size_t i = 0; i < nw; i++) {
+            want[i].n = nres[i];
+            for (unsigned q = 0; q < nres[i]; q++)
+                want[i].h[q] = res[i][q];
+        }
+        nw = sort_unique(want, nw);
+        for (size_t i = 0; i < c.n; i++) {
+            for (unsigned q = 1; q < got[i].n; q++)
+                if (got[i].h[q - 1] > got[i].h[q])
+                    fail_msg("%s: heap %u: result %zu not ascending", spec, h,
+                             i);
+            if (i == 0)
+                continue;
+            /* Canonical: k ascending (the sum descending), then
+             * lexicographic; strictly, so each result once. */
+            uint64_t s0 = result_sum(&got[i - 1]), s1 = result_sum(&got[i]);
+            if (s1 > s0 || (s1 == s0 && cmp_result(&got[i - 1], &got[i]) >= 0))
+                fail_msg("%s: heap %u: results %zu and %zu out of order", spec,
+                         h, i - 1, i);
+        }
+        size_t ng = sort_unique(got, c.n);
+        if (ng != c.n)
+            fail_msg("%s: heap %u: a result listed twice", spec, h);
+        if (ng != nw)
+            fail_msg("%s: heap %u: %zu results, the rules give %zu", spec, h,
+                     ng, nw);
+        for (size_t i = 0; i < nw; i++)
+            if (cmp_result(&got[i], &want[i]) != 0)
+                fail_msg("%s: heap %u: result %zu differs from the rules", spec,
+                         h, i);
+    }
+    /* NB_STOP from the sink stops the listing at once. */
+    collector c = {{collect}, got, 0, CAP, 3};
+    assert_int_equal(g->family->heaps->options(g->state, 0, 30, &c.sink, NULL),
+                     NB_STOP);
+    assert_int_equal(c.n, 3);
+    nimber_game_free(g);
+}
+
+static void test_heap_options(void **state) {
+    (void)state;
+    static const char *const octal[] = {"0.77",  "0.07",  "4.07",
+                                        "0.137", "0.6",   "0.1113337",
+                                        "0.4",   "0.354", "4.1"};
+    static const char *const hex[] = {"0.F", "0.8",    "0.C4", "8.1",
+                                      "C.8", "0.3F0F", "4.9"};
+    char spec[32];
+    check_options("kayles", decode("0.77", 8));
+    check_options("dawson", decode("0.07", 8));
+    for (size_t i = 0; i < sizeof octal / sizeof octal[0]; i++) {
+        snprintf(spec, sizeof spec, "octal:%s", octal[i]);
+        check_options(spec, decode(octal[i], 8));
+    }
+    for (size_t i = 0; i < sizeof hex / sizeof hex[0]; i++) {
+        snprintf(spec, sizeof spec, "hex:%s", hex[i]);
+        check_options(spec, decode(hex[i], 16));
+    }
+    rules gg = decode("4.", 8);
+    gg.unequal = 1;
+    check_options("grundy-game", gg);
+}
+
 static void test_code_errors(void **state) {
     (void)state;
     char long_code[400] = "octal:0."; /* 300 digits: too many */
@@ -462,6 +601,7 @@ int main(void) {
         cmocka_unit_test(test_algorithms_agree),
         cmocka_unit_test(test_periods),
         cmocka_unit_test(test_mixed_sum),
+        cmocka_unit_test(test_heap_options),
         cmocka_unit_test(test_code_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,374 @@
+/*
+ * engine.c — computing G(count..end-1) of a take-and-break game: the direct
+ * mex and the rare/common method, the choice of the mask, checkpoints.
+ *
+ * G(n) is the mex of the XORs of the values of what a move leaves.  Two
+ * algorithms compute it; the tests hold them against each other:
+ *   direct   the mex over every option: O(n) per value with two-heap
+ *            splits, O(n^2) with three-heap ones.
+ *   sparse   the rare/common ("sparse space") method of Gangolli–Plambeck
+ *            and Flammenkamp.  Fix a bit mask m and call a value common
+ *            when v & m has an odd number of 1 bits, rare otherwise.  Then
+ *            common ^ rare is common while common ^ common and rare ^ rare
+ *            are rare, so a two-heap split yields a common value only when
+ *            one of its heaps has a rare value.  For many games few heaps
+ *            (the rare positions) have rare values, so the common options
+ *            of n are found exactly from the rare positions alone, in
+ *            O(#rare) instead of O(n).  Let c be the smallest common value
+ *            that is not an option: G(n) <= c, and G(n) < c only if some
+ *            rare value below c is not an option.  Rare options are so
+ *            plentiful that scanning the splits of n in order marks all of
+ *            them after a few steps, and the scan stops then; only a value
+ *            that turns out rare (a new rare position) costs a full scan.
+ *            The method is exact for every mask; the mask only decides the
+ *            speed.  It is chosen from the values seen so far (the mask
+ *            under which the fewest positions are rare) and chosen again at
+ *            every checkpoint; when no mask makes rare positions scarce,
+ *            the direct method is used until the next checkpoint.
+ * Checkpoints come at 512 values and then at every doubling (and earlier
+ * when a period proof could be complete, see period.c): each chooses the
+ * mask (O(count + 2^20)) and, when periods are wanted, tries to prove one.
+ * Invariants: stamp covers every option value and every mex (table.c);
+ * with the sparse method on, rare[] lists exactly the positions 1..count-1
+ * whose values are rare under the current mask.
+ * Every loop that touches each option (mark, mex, the split scans) lives
+ * here and is specialised per table width, so the getters of tb.h inline
+ * with a constant width.
+ */
+#include "tb.h"
+
+/* Largest value a width holds. */
+static uint32_t width_max(int w) {
+    return w == 1 ? 0xFF : w == 2 ? 0xFFFF : 0xFFFFFFFF;
+}
+
+/* ---- computing one value ---- */
+
+/* Marks the single-heap and empty options of n (the same for both
+ * algorithms): O(number of digits). */
+static inline __attribute__((always_inline)) void
+mark_simple(tb_state *st, uint64_t n, int w, uint64_t gen) {
+    for (int i = 0; i < st->nzero; i++)
+        if (n == (uint64_t)st->zero_k[i])
+            st->stamp[0] = gen;
+    for (int i = 0; i < st->nsingle; i++)
+        if (n > (uint64_t)st->single_k[i])
+            st->stamp[tb_get(st->tab, w, n - (uint64_t)st->single_k[i])] = gen;
+}
+
+/* The smallest unmarked value. */
+static inline uint32_t first_unmarked(const tb_state *st, uint64_t gen) {
+    uint32_t v = 0;
+    while (st->stamp[v] == gen)
+        v++;
+    return v;
+}
+
+/* G(n) by the mex over every option. */
+static inline __attribute__((always_inline)) uint32_t
+direct_value(tb_state *st, uint64_t n, int w) {
+    uint64_t gen = n + 1;
+    const void *tab = st->tab;
+    mark_simple(st, n, w, gen);
+    for (int i = 0; i < st->nsplit2; i++) {
+        uint64_t k = (uint64_t)st->split2_k[i];
+        if (n < k + 2)
+            continue;
+        uint64_t m = n - k;
+        for (uint64_t a = 1; a <= m / 2; a++) {
+            if (st->unequal && a == m - a)
+                continue;
+            st->stamp[tb_get(tab, w, a) ^ tb_get(tab, w, m - a)] = gen;
+        }
+    }
+    for (int i = 0; i < st->nsplit3; i++) {
+        uint64_t k = (uint64_t)st->split3_k[i];
+        if (n < k + 3)
+            continue;
+        uint64_t m = n - k;
+        for (uint64_t a = 1; 3 * a <= m; a++)
+            for (uint64_t b = a; a + 2 * b <= m; b++)
+                st->stamp[tb_get(tab, w, a) ^ tb_get(tab, w, b) ^
+                          tb_get(tab, w, m - a - b)] = gen;
+    }
+    return first_unmarked(st, gen);
+}
+
+/* The parity (of v & mask) of the values that only a split with one rare
+ * heap can yield at position n: odd, or with the domain variant (all split
+ * digits' k of one parity), odd exactly when n - k0 is even.  A split of
+ * m = n - k into a + b has parity(G(a)^G(b) & mask) = class(a) ^ class(b)
+ * ^ (domain & m), so values of this parity need heaps of both classes. */
+static inline int enum_parity(const tb_state *st, uint64_t n) {
+    return 1 ^ (st->domain & (int)((n ^ (uint64_t)st->k0) & 1));
+}
+
+/* 1 if position n holding value v is common: v has the enumerable
+ * parity of n (most positions do, under a good mask). */
+static inline int is_common(const tb_state *st, uint32_t v, uint64_t n) {
+    return __builtin_parity(v & st->mask) == enum_parity(st, n);
+}
+
+/* G(n) by the rare/common method (two-heap splits only). */
+static inline __attribute__((always_inline)) uint32_t
+sparse_value(tb_state *st, uint64_t n, int w) {
+    uint64_t gen = n + 1;
+    const void *tab = st->tab;
+    int e = enum_parity(st, n);
+    mark_simple(st, n, w, gen);
+    /* Every split with a rare heap: all the common options, some rare.
+     * (Fields are copied to locals: the stores to stamp could otherwise
+     * alias them and force reloads.) */
+    const uint64_t *rare = st->rare;
+    uint64_t *stamp = st->stamp;
+    size_t nrare = st->nrare;
+    for (int i = 0; i < st->nsplit2; i++) {
+        uint64_t k = (uint64_t)st->split2_k[i];
+        if (n < k + 2)
+            continue;
+        uint64_t m = n - k;
+        if (!st->unequal) {
+            size_t end = nrare; /* rare[0..end-1] < m; usually all */
+            while (end > 0 && rare[end - 1] >= m)
+                end--;
+            size_t j = 0;
+            for (; j + 4 <= end; j += 4) { /* unrolled: independent stores */
+                uint64_t r0 = rare[j], r1 = rare[j + 1], r2 = rare[j + 2],
+                         r3 = rare[j + 3];
+                stamp[tb_get(tab, w, r0) ^ tb_get(tab, w, m - r0)] = gen;
+                stamp[tb_get(tab, w, r1) ^ tb_get(tab, w, m - r1)] = gen;
+                stamp[tb_get(tab, w, r2) ^ tb_get(tab, w, m - r2)] = gen;
+                stamp[tb_get(tab, w, r3) ^ tb_get(tab, w, m - r3)] = gen;
+            }
+            for (; j < end; j++)
+                stamp[tb_get(tab, w, rare[j]) ^ tb_get(tab, w, m - rare[j])] =
+                    gen;
+        } else {
+            for (size_t j = 0; j < nrare && rare[j] < m; j++)
+                if (rare[j] != m - rare[j])
+                    stamp[tb_get(tab, w, rare[j]) ^
+                          tb_get(tab, w, m - rare[j])] = gen;
+        }
+    }
+    /* c: the smallest common value that is not an option; need: the
+     * values below c not yet seen (all of the rare parity).  Word by word:
+     * 64 stamps compared at once, then the parity patterns of the mask. */
+    uint64_t *need = st->need, left = 0;
+    const uint64_t *common = st->enum_bits[e], *rarebits = st->enum_bits[e ^ 1];
+    uint32_t c = 0;
+    size_t nw = 0;
+    for (;; nw++) {
+        uint64_t unseen = 0;
+        for (unsigned b = 0; b < 64; b++)
+            unseen |= (uint64_t)(stamp[nw * 64 + b] != gen) << b;
+        uint64_t hit = unseen & common[nw];
+        need[nw] = unseen & rarebits[nw];
+        if (hit) {
+            unsigned bit = (unsigned)__builtin_ctzll(hit);
+            c = (uint32_t)(nw * 64 + bit);
+            need[nw] &= bit ? (1ull << bit) - 1 : 0; /* only below c */
+            break;
+        }
+    }
+    nw++;
+    for (size_t i = 0; i < nw; i++)
+        left |= need[i];
+    /* Four bit sets, one per step modulo 4: consecutive updates of one
+     * word would otherwise wait for each other through memory. */
+    size_t sw = st->nstamp / 64 + 1; /* the sets' stride */
+    size_t vw = st->vwords;          /* every option value is below 64*vw */
+    uint64_t *s0 = st->seen, *s1 = s0 + sw, *s2 = s1 + sw, *s3 = s2 + sw;
+    if (!left)
+        return c;
+    for (size_t i = 0; i < vw; i++)
+        s0[i] = s1[i] = s2[i] = s3[i] = 0;
+    /* Scan splits in order, 64 at a time, noting every value below c in a
+     * bit set, until every needed value has been seen. */
+    for (int i = 0; i < st->nsplit2; i++) {
+        uint64_t k = (uint64_t)st->split2_k[i];
+        if (n < k + 2)
+            continue;
+        uint64_t m = n - k;
+        uint64_t last = st->unequal ? (m - 1) / 2 : m / 2;
+        for (uint64_t a = 1; a <= last;) {
+            uint64_t stop = a + 64 <= last + 1 ? a + 64 : last + 1;
+            for (; a + 4 <= stop; a += 4) {
+                uint32_t x0 = tb_get(tab, w, a) ^ tb_get(tab, w, m - a);
+                uint32_t x1 = tb_get(tab, w, a + 1) ^ tb_get(tab, w, m - a - 1);
+                uint32_t x2 = tb_get(tab, w, a + 2) ^ tb_get(tab, w, m - a - 2);
+                uint32_t x3 = tb_get(tab, w, a + 3) ^ tb_get(tab, w, m - a - 3);
+                s0[x0 / 64] |= 1ull << (x0 % 64);
+                s1[x1 / 64] |= 1ull << (x1 % 64);
+                s2[x2 / 64] |= 1ull << (x2 % 64);
+                s3[x3 / 64] |= 1ull << (x3 % 64);
+            }
+            for (; a < stop; a++) {
+                uint32_t x = tb_get(tab, w, a) ^ tb_get(tab, w, m - a);
+                s0[x / 64] |= 1ull << (x % 64);
+            }
+            uint64_t open = 0;
+            for (size_t j = 0; j < nw; j++)
+                open |= need[j] & ~(s0[j] | s1[j] | s2[j] | s3[j]);
+            if (!open)
+                return c;
+        }
+    }
+    /* A needed value never appeared: it is G(n), a rare position. */
+    for (size_t j = 0; j < nw; j++) {
+        uint64_t open = need[j] & ~(s0[j] | s1[j] | s2[j] | s3[j]);
+        if (open)
+            return (uint32_t)(j * 64 + (unsigned)__builtin_ctzll(open));
+    }
+    return c; /* not reached: the loop above returns */
+}
+
+/* Appends a rare position. */
+static int add_rare(tb_state *st, uint64_t n, nimber_error *err) {
+    if (st->nrare == st->rarecap) {
+        size_t nc = st->rarecap ? 2 * st->rarecap : 64;
+        uint64_t *nr = nb_realloc(st->rare, nc * sizeof *nr);
+        if (!nr)
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        st->rare = nr;
+        st->rarecap = nc;
+    }
+    st->rare[st->nrare++] = n;
+    return NIMBER_OK;
+}
+
+#define TB_WIDEN 100 /* internal: a value did not fit the width */
+
+/* Computes G(count..end-1) with width w; stops early (TB_WIDEN) when a value
+ * needs a wider table. */
+static inline __attribute__((always_inline)) int
+compute_chunk(tb_state *st, uint64_t end, int w, nimber_error *err) {
+    uint32_t wmax = width_max(w);
+    while (st->count < end) {
+        uint64_t n = st->count;
+        uint32_t v =
+            st->sparse_on ? sparse_value(st, n, w) : direct_value(st, n, w);
+        if (v > wmax)
+            return TB_WIDEN;
+        tb_put(st->tab, w, n, v);
+        st->count++;
+        if (v > st->maxval) {
+            st->maxval = v;
+            RETURN_IF_ERR(tb_ensure_stamp(st, err));
+        }
+        if (st->sparse_on && n > 0 && !is_common(st, v, n))
+            RETURN_IF_ERR(add_rare(st, n, err));
+    }
+    return NIMBER_OK;
+}
+
+/* The three specialisations of compute_chunk. */
+static int compute_w1(tb_state *st, uint64_t end, nimber_error *err) {
+    return compute_chunk(st, end, 1, err);
+}
+static int compute_w2(tb_state *st, uint64_t end, nimber_error *err) {
+    return compute_chunk(st, end, 2, err);
+}
+static int compute_w4(tb_state *st, uint64_t end, nimber_error *err) {
+    return compute_chunk(st, end, 4, err);
+}
+
+/* ---- checkpoints: the mask and the period ---- */
+
+/* Chooses the mask under which the fewest of the recent positions are
+ * rare, and rebuilds the rare list for it; falls back to the direct method
+ * when even the best mask leaves too many rare positions. */
+static int choose_mask(tb_state *st, nimber_error *err) {
+    enum { V = 1 << TB_MASK_BITS };
+    /* Histograms of values by parity of n - k0: of the recent half (what
+     * decides the cost from now on) and of all (the rare list's length). */
+    uint64_t *hist = nb_calloc(4 * V, sizeof *hist);
+    if (!hist)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    uint64_t from = st->count / 2, total = st->count - from;
+    for (uint64_t i = 1; i < st->count; i++) {
+        size_t slot =
+            ((i ^ (uint64_t)st->k0) & 1) * V + (tb_G(st, i) & (V - 1));
+        hist[2 * V + slot]++;
+        if (i >= from)
+            hist[slot]++;
+    }
+    /* The domain variant needs every split's k of one parity. */
+    int same = 1;
+    for (int i = 1; i < st->nsplit2; i++)
+        same &= ((st->split2_k[i] ^ st->split2_k[0]) & 1) == 0;
+    uint64_t best = UINT64_MAX, best_all = UINT64_MAX;
+    uint32_t best_mask = 0;
+    int best_domain = 0;
+    for (int dom = 0; dom <= same; dom++)
+        for (uint32_t m = 1; m < V; m++) {
+            uint64_t rare = 0, all = 0;
+            for (uint32_t b = 0; b < 2; b++) {
+                int e = 1 ^ (dom & (int)b);
+                for (uint32_t v = 0; v < V; v++)
+                    if (__builtin_parity(v & m) != e) {
+                        rare += hist[b * V + v];
+                        all += hist[2 * V + b * V + v];
+                    }
+            }
+            if (rare < best || (rare == best && all < best_all)) {
+                best = rare;
+                best_all = all;
+                best_mask = m;
+                best_domain = dom;
+            }
+        }
+    nb_free(hist);
+    st->nrare = 0;
+    st->sparse_on =
+        (double)best <= TB_SPARSE_MAX_RARE * (double)total && st->nsplit3 == 0;
+    if (!st->sparse_on)
+        return NIMBER_OK;
+    st->mask = best_mask;
+    st->domain = best_domain;
+    tb_fill_enum_bits(st);
+    for (uint64_t i = 1; i < st->count; i++)
+        if (!is_common(st, tb_G(st, i), i))
+            RETURN_IF_ERR(add_rare(st, i, err));
+    return NIMBER_OK;
+}
+
+/* The work done when the values reach a checkpoint. */
+static int checkpoint(tb_state *st, nimber_error *err) {
+    st->next_check = st->count * 2;
+    if (st->algo != NIMBER_ALGO_DIRECT && st->nsplit2 > 0)
+        RETURN_IF_ERR(choose_mask(st, err));
+    if (st->provable && (st->algo == NIMBER_ALGO_AUTO || st->want_period))
+        tb_try_period(st);
+    return NIMBER_OK;
+}
+
+/* Computes values until count >= upto, or a period is proven (when
+ * periods are used). */
+int tb_extend(tb_state *st, uint64_t upto, nimber_error *err) {
+    int use_period = st->algo == NIMBER_ALGO_AUTO || st->want_period;
+    RETURN_IF_ERR(tb_ensure_stamp(st, err));
+    while (st->count < upto) {
+        if (st->found && use_period)
+            return NIMBER_OK;
+        if (st->count >= st->next_check) {
+            RETURN_IF_ERR(checkpoint(st, err));
+            continue;
+        }
+        uint64_t end = upto < st->next_check ? upto : st->next_check;
+        if (st->progress && end > st->next_progress)
+            end = st->next_progress;
+        RETURN_IF_ERR(tb_ensure_cap(st, end, err));
+        int rc = st->width == 1   ? compute_w1(st, end, err)
+                 : st->width == 2 ? compute_w2(st, end, err)
+                                  : compute_w4(st, end, err);
+        if (rc == TB_WIDEN)
+            rc = tb_widen(st, err);
+        RETURN_IF_ERR(rc);
+        if (st->progress && st->count >= st->next_progress) {
+            st->next_progress = st->count + TB_PROGRESS_EVERY;
+            if (st->progress(st->pctx, st->count, st->goal))
+                return nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
+        }
+    }
+    return NIMBER_OK;
+}

@@ -1,0 +1,106 @@
+/*
+ * family.c — the five take-and-break families (octal, hex, kayles, dawson,
+ * grundy-game): the settings and value operations, and the const
+ * nimber_family structs that wire them to the create ops of code.c, the
+ * moves of moves.c and the period search of period.c.
+ *
+ * All five share every operation but create; values come from tb_lookup
+ * (period.c), which computes the table up to h or extrapolates past a
+ * proven period, so a query is O(1) once the table or period covers it.
+ */
+#include "tb.h"
+
+/* Sets the memory limit. */
+static void set_limit(void *state, size_t bytes) {
+    ((tb_state *)state)->limit = bytes;
+}
+
+/* Sets the algorithm. */
+static void set_algorithm(void *state, nimber_algorithm algo) {
+    ((tb_state *)state)->algo = algo;
+}
+
+/* Sets the progress callback. */
+static void set_progress(void *state, nimber_progress_fn fn, void *ctx) {
+    tb_state *st = state;
+    st->progress = fn;
+    st->pctx = ctx;
+    st->next_progress = st->count + TB_PROGRESS_EVERY;
+}
+
+/* Grundy value of heap h. */
+static int heap_value(void *state, uint64_t h, nimber_value *g,
+                      nimber_error *err) {
+    uint32_t v;
+    RETURN_IF_ERR(tb_lookup(state, h, &v, err));
+    *g = nb_val(v);
+    return NIMBER_OK;
+}
+
+/* G(first..first+count-1), computing once up to the last. */
+static int heap_values(void *state, uint64_t first, size_t count,
+                       nimber_value *out, nimber_error *err) {
+    tb_state *st = state;
+    if (count == 0)
+        return NIMBER_OK;
+    uint32_t v;
+    RETURN_IF_ERR(tb_lookup(st, first + count - 1, &v, err));
+    for (size_t i = 0; i < count; i++) {
+        uint64_t h = first + i;
+        if (h >= st->count) /* past the table: lookup proved a period */
+            h = st->pre + (h - st->pre) % st->per;
+        out[i] = nb_val(tb_G(st, h));
+    }
+    return NIMBER_OK;
+}
+
+static const nb_heap_ops tb_heaps = {
+    .value = heap_value,
+    .moves_to = tb_heap_moves,
+    .options = tb_heap_options,
+    .values = heap_values,
+    .period = tb_period,
+};
+
+/* The operations every take-and-break family shares. */
+#define TB_OPS                                                                 \
+    .destroy = tb_destroy, .set_memory_limit = set_limit,                      \
+    .set_algorithm = set_algorithm, .set_progress = set_progress,              \
+    NB_HEAP_FAMILY(&tb_heaps), .explain = nb_heaps_explain
+
+const nimber_family nb_family_octal = {
+    .name = "octal",
+    .has_argument = 1,
+    .usage = "octal:CODE",
+    .summary =
+        "take-and-break game in octal notation (octal:0.137, octal:4.07)",
+    .create = tb_octal_create,
+    TB_OPS};
+
+const nimber_family nb_family_hex = {
+    .name = "hex",
+    .has_argument = 1,
+    .usage = "hex:CODE",
+    .summary = "the same in hexadecimal (bit 8: leave three heaps; hex:0.F)",
+    .create = tb_hex_create,
+    TB_OPS};
+
+const nimber_family nb_family_kayles = {.name = "kayles",
+                                        .usage = "kayles",
+                                        .summary = "octal:0.77 (Kayles)",
+                                        .create = tb_kayles_create,
+                                        TB_OPS};
+
+const nimber_family nb_family_dawson = {.name = "dawson",
+                                        .usage = "dawson",
+                                        .summary =
+                                            "octal:0.07 (Dawson's Kayles)",
+                                        .create = tb_dawson_create,
+                                        TB_OPS};
+
+const nimber_family nb_family_grundy_game = {
+    .name = "grundy-game",
+    .usage = "grundy-game",
+    .summary = "split a heap into two unequal heaps",
+    .create = tb_grundy_create,
+    TB_OPS};

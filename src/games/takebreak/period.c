@@ -1,0 +1,171 @@
+/*
+ * period.c — periods of take-and-break games: finding a candidate, proving
+ * it by the Guy–Smith periodicity theorem (generalised), and G(h) for any
+ * h by extrapolation past a proven period.
+ *
+ * The theorem.  Let J be the most heaps a move leaves and t the most
+ * counters a move removes.  If G(n+Q) = G(n) for every n with P <= n < N,
+ * N = J*max(P,1) + (J-1)*Q + t, then G(n+Q) = G(n) for every n >= P.
+ * Proof by induction on n >= N: a move from n+Q that leaves heaps
+ * a1 <= ... <= aj (j <= J) has aj >= (n+Q-t)/J >= max(P,1) + Q, so
+ * aj - Q >= max(P,1) and by induction G(aj) = G(aj - Q): the same heaps
+ * with aj - Q are a move from n of the same value.  Conversely a move from
+ * n leaves a largest heap aj >= (n-t)/J >= max(P,1), and aj + Q gives a
+ * move from n+Q of the same value.  (For J = 2 this is Guy and Smith's
+ * bound 2P + Q + t.)  It needs moves that do not depend on the heaps
+ * being unequal, so grundy-game gets no proof.
+ * Finding (P, Q): at checkpoints (doubling, and at the end of a search),
+ * the smallest period Q of a window of the last values (the last eighth,
+ * then the last half) is computed with the prefix function (KMP, O(W) time
+ * and 4 bytes a value of the window), P is found by scanning back while
+ * G(i) = G(i+Q), and the pair is proven once the values reach N + Q.  The
+ * pair is taken only if the window lies in the periodic part (P <= its
+ * start; the last half always does once a proof is possible, as
+ * L >= N + Q >= 2P).  Then the true smallest period is a period of the
+ * window, so it is >= Q, and Q is a period: Q is the smallest; and the
+ * scan gives the smallest P for it.  So the pair is the smallest.  The
+ * next checkpoint is set to exactly N + Q when that is all that is
+ * missing.  Past a proven period nothing more is computed:
+ * G(h) = G(P + (h-P) mod Q) for any h, in O(1).
+ */
+#include "tb.h"
+
+/* Values needed to prove the pair (P, Q): N + Q with the bound N above. */
+static uint64_t proof_needs(const tb_state *st, uint64_t P, uint64_t Q) {
+    uint64_t p1 = P ? P : 1;
+    return (uint64_t)st->J * p1 + (uint64_t)(st->J - 1) * Q + (uint64_t)st->t +
+           Q;
+}
+
+/* The smallest period of G(start..start+W-1), by the prefix function
+ * (KMP); W when it has none shorter.  0 when out of memory. */
+static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W) {
+    uint32_t *pi = nb_malloc((size_t)W * sizeof *pi);
+    if (!pi)
+        return 0;
+    pi[0] = 0;
+    for (uint64_t i = 1; i < W; i++) {
+        uint32_t k = pi[i - 1];
+        uint32_t gi = tb_G(st, start + i);
+        while (k > 0 && tb_G(st, start + k) != gi)
+            k = pi[k - 1];
+        if (tb_G(st, start + k) == gi)
+            k++;
+        pi[i] = k;
+    }
+    uint64_t q = W - pi[W - 1];
+    nb_free(pi);
+    return q;
+}
+
+/* Tries a period candidate from the window of the last L/div values: 1 if
+ * it proved the period.  Lowers next_check to when a proof could be
+ * complete. */
+static int try_window(tb_state *st, uint64_t div) {
+    uint64_t L = st->count, W = L / div;
+    if (W < 16)
+        return 0;
+    uint64_t start = L - W;
+    uint64_t Q = window_period(st, start, W);
+    if (Q == 0 || Q == W)
+        return 0; /* no memory, or no repetition in the window */
+    uint64_t i = L - Q;
+    while (i > 0 && tb_G(st, i - 1) == tb_G(st, i - 1 + Q))
+        i--;
+    uint64_t P = i, need = proof_needs(st, P, Q);
+    if (P > start) {
+        /* Q need not be the smallest period: the window reaches into the
+         * preperiod.  If Q repeats twice after P, look again once a proof
+         * could be complete. */
+        if (P + 2 * Q <= L && need > L && need < st->next_check)
+            st->next_check = need;
+        return 0;
+    }
+    if (L >= need) {
+        st->found = 1;
+        st->pre = P;
+        st->per = Q;
+        return 1;
+    }
+    if (need < st->next_check)
+        st->next_check = need;
+    return 0;
+}
+
+/* Tries to prove a period from the values so far: a short window (inside
+ * the periodic part early) and a long one (long periods). */
+void tb_try_period(tb_state *st) {
+    if (!try_window(st, 8))
+        try_window(st, 2);
+}
+
+/* G(h) for any h: from the period, or computing up to h. */
+int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
+    if (h >= st->count && !st->found && st->provable &&
+        st->algo == NIMBER_ALGO_AUTO &&
+        (h >= st->limit || h + 1 > st->limit / (uint64_t)st->width)) {
+        /* The table cannot reach h: only a period can answer.  Look for one
+         * for a bounded while (TB_PROBE values), then refuse at once rather
+         * than compute for hours towards a certain failure. */
+        uint64_t probe = st->limit / (uint64_t)st->width;
+        if (probe > TB_PROBE)
+            probe = TB_PROBE;
+        st->want_period = 1;
+        int rc = tb_extend(st, probe, err);
+        if (rc == NIMBER_OK && !st->found)
+            tb_try_period(st);
+        st->want_period = 0;
+        RETURN_IF_ERR(rc);
+        if (!st->found)
+            return nb_fail(err, NIMBER_E_LIMIT,
+                           "heap %llu needs a table past the memory limit "
+                           "(%zu MiB), and no period was proven within %llu "
+                           "values",
+                           (unsigned long long)h, st->limit >> 20,
+                           (unsigned long long)st->count);
+    }
+    if (h >= st->count && !st->found &&
+        (!st->provable || st->algo != NIMBER_ALGO_AUTO) &&
+        (h >= st->limit || h + 1 > st->limit / (uint64_t)st->width))
+        return nb_fail(
+            err, NIMBER_E_LIMIT,
+            "heap %llu needs a table past the memory limit (%zu MiB)",
+            (unsigned long long)h, st->limit >> 20);
+    if (h >= st->count) {
+        uint64_t want = h < UINT64_MAX ? h + 1 : UINT64_MAX;
+        if (!st->found || st->algo != NIMBER_ALGO_AUTO) {
+            st->goal = want;
+            RETURN_IF_ERR(tb_extend(st, want, err));
+        }
+        if (h >= st->count) {
+            if (!st->found)
+                return nb_fail(err, NIMBER_E_INTERNAL, "value %llu missing",
+                               (unsigned long long)h);
+            h = st->pre + (h - st->pre) % st->per;
+        }
+    }
+    *out = tb_G(st, h);
+    return NIMBER_OK;
+}
+
+/* Finds and proves the period within max values. */
+int tb_period(void *state, uint64_t max, nimber_period *out,
+              nimber_error *err) {
+    tb_state *st = state;
+    if (!st->provable)
+        return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                       "grundy-game: the periodicity theorem does not apply "
+                       "(its splits must be unequal)");
+    st->want_period = 1;
+    st->goal = max;
+    int rc = tb_extend(st, max, err);
+    if (rc == NIMBER_OK && !st->found && st->count >= max)
+        tb_try_period(st); /* the bound may fall between checkpoints */
+    st->want_period = 0;
+    RETURN_IF_ERR(rc);
+    out->proven = st->found;
+    out->preperiod = st->found ? st->pre : 0;
+    out->period = st->found ? st->per : 0;
+    out->checked_upto = st->count;
+    return NIMBER_OK;
+}
