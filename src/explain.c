@@ -75,12 +75,27 @@ static int explain_normal(nimber_position *pos, nb_buf *out,
         if (complete)
             return NIMBER_OK;
     }
-    nb_buf_printf(
-        out, _("Sprague-Grundy: each heap (component) is worth a Nim heap "
-               "of its\nGrundy value G, the mex (smallest missing value) "
-               "of the values\nits moves reach; the position is lost for "
-               "the player to move\nexactly when the XOR of all the values "
-               "is 0.\n"));
+    int loopy = 0;
+    for (size_t i = 0; i < pos->n; i++)
+        loopy |= pos->c[i].game->family->in_options != NULL;
+    if (loopy) /* cycles: Smith's generalised values */
+        nb_buf_printf(
+            out,
+            _("Smith's theory of games with cycles: a token's value is the "
+              "mex of the\nvalues its moves reach, as in Sprague-Grundy, "
+              "except on nodes from which\nplay can go on forever: those are "
+              "infinite (inf).  With no infinite\ntoken the XOR of the values "
+              "decides (0: the player to move loses); with\none, the player "
+              "to move wins exactly when the XOR of the others is the\nvalue "
+              "of some node that token can move to, and otherwise it is a "
+              "draw;\nwith two or more, a draw.\n"));
+    else
+        nb_buf_printf(
+            out, _("Sprague-Grundy: each heap (component) is worth a Nim heap "
+                   "of its\nGrundy value G, the mex (smallest missing value) "
+                   "of the values\nits moves reach; the position is lost for "
+                   "the player to move\nexactly when the XOR of all the "
+                   "values is 0.\n"));
     for (size_t i = 0; i < pos->n; i++) {
         nb_component *c = &pos->c[i];
         nimber_game *g = c->game;

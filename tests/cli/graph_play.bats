@@ -180,3 +180,12 @@ move component 0 heap 1: 4 -> 1 + 2" ]
     run_split solve --misere graph:"$C" 0
     status_is 64
 }
+
+@test "explain on a graph opens with Smith's theory, not the XOR rule" {
+    printf '4 4\n0 1\n1 0\n1 2\n2 3\n' > "$BATS_TEST_TMPDIR/g4.txt"
+    run "$NIMBER" explain graph:"$BATS_TEST_TMPDIR/g4.txt" 0 + nim 1
+    status_is 0
+    [[ "${lines[0]}" == "Smith's theory of games with cycles"* ]]
+    [[ "$output" == *"token 0 = 0: G = inf"* ]]
+    [[ "$output" == *"move keeping the draw: component 1 heap 0: 1 -> 0"* ]]
+}
