@@ -163,8 +163,8 @@ draw component 1 heap 0: 1 -> 0" ]
     [ "$output" = "grundy none (misere play)
 outcome N
 move component 0 heap 0: 3 -> 1 + 1
-move component 0 heap 1: 4 -> 3
-move component 0 heap 1: 4 -> 1 + 2" ]
+move component 0 heap 1: 4 -> 1 + 2
+move component 0 heap 1: 4 -> 3" ]
     run "$NIMBER" solve --json --misere nim 1 1 5 + nim 2
     [ "$(echo "$output" | jq -c '[.grundy, .outcome, .moves]')" = '[null,"N",[{"component":0,"heap":2,"from":5,"to":[2]}]]' ]
     run "$NIMBER" explain --misere kayles 3 4
