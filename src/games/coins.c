@@ -98,14 +98,14 @@
  * Moves are encoded in nimber_move.w: the coins turned, ascending (a
  * ruler run as its two ends); for products w[0] = the words of A, then A,
  * then B.  Text: "turn 3 7", "turn 5..9" (runs of 5 or more), products
- * "turn (1,2) (1,5) (3,2) (3,5)" or, when long, "turn 1..9 x 2 5" (rows x
- * columns); all are read back, with "turn" optional.  JSON: "turn":
- * [coins] ([[x, y], ...] for products) when at most 32 (25) coins turn;
- * a ruler run also gives "run": [first, last]; products give "rows" and
- * "cols" (the coins of A and B; "row_run"/"col_run" for ruler factors).
- * Applying a move that turns or leaves more than MAX_HEADS = 2^24 coins (a
- * long ruler run), or more than the memory limit holds, fails with
- * NIMBER_E_LIMIT.
+ * "turn (1,2) (1,5) (3,2) (3,5)" or, when long (more than 25 coins or 600
+ * characters), "turn 1..9 x 2 5" (rows x columns); all are read back,
+ * with "turn" optional.  JSON: "turn": [coins] when at most 32 coins turn
+ * (products: [[x, y], ...], as long as the text lists them); a ruler run
+ * also gives "run": [first, last]; products give "rows" and "cols" (the
+ * coins of A and B; "row_run"/"col_run" for ruler factors).  Applying a
+ * move that turns or leaves more than MAX_HEADS = 2^24 coins (a long ruler
+ * run), or more than the memory limit holds, fails with NIMBER_E_LIMIT.
  */
 #include "../game.h"
 
