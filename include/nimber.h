@@ -658,6 +658,18 @@ typedef int (*nimber_options_fn)(void *ctx, const uint64_t *pos, size_t len,
 int nimber_game_from_callback(const char *name, nimber_options_fn fn,
                               void *ctx, nimber_game **out, nimber_error *err);
 
+/* nimber_callback_value: the Grundy value of the position pos[0..len-1]
+ * of a game made by nimber_game_from_callback, into *out: what a
+ * component holding only it is worth, found without looking for moves
+ * (nimber_position_solve also lists a winning move, which asks the
+ * options function once more).  Errors: NIMBER_E_UNSUPPORTED (another
+ * kind of game; a cycle), NIMBER_E_ARG (len above
+ * NIMBER_CALLBACK_MAX_LEN; a malformed option; the options function used
+ * its own game), NIMBER_E_LIMIT, NIMBER_E_NOMEM, or the code the options
+ * function stopped with.  Since 0.3.0. */
+int nimber_callback_value(nimber_game *game, const uint64_t *pos, size_t len,
+                          uint64_t *out, nimber_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1088,3 +1088,18 @@ int nimber_game_from_callback(const char *name, nimber_options_fn fn, void *ctx,
     *out = g;
     return NIMBER_OK;
 }
+
+/* The value of one position of a callback game. */
+int nimber_callback_value(nimber_game *game, const uint64_t *pos, size_t len,
+                          uint64_t *out, nimber_error *err) {
+    if (!game || !out || (len && !pos))
+        return nb_fail(err, NIMBER_E_ARG, "no game, position or result");
+    if (game->family != &cb_family)
+        return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                       "%s is not a game defined by a callback", game->spec);
+    if (len > MAXLEN)
+        return nb_fail(err, NIMBER_E_ARG,
+                       "a position of %s has at most %d numbers (got %zu)",
+                       game->spec, MAXLEN, len);
+    return tuple_value(ST(game), (uint32_t)len, pos, out, err);
+}

@@ -104,6 +104,21 @@ static void test_kayles(void **state) {
         nonzero += got != 0;
     }
     assert_int_equal(calls, 200 + nonzero);
+    /* the direct value: no move asked for, no call of the program */
+    calls = 0;
+    for (uint64_t n = 0; n < 300; n++) {
+        nimber_value want;
+        uint64_t got;
+        assert_int_equal(nimber_heap_value(k, n, &want, NULL), 0);
+        assert_int_equal(nimber_callback_value(cb, &n, 1, &got, &err), 0);
+        assert_int_equal(got, want.lo);
+    }
+    assert_int_equal(calls, 100);
+    uint64_t big[9] = {0}, got;
+    assert_int_equal(nimber_callback_value(cb, big, 9, &got, &err),
+                     NIMBER_E_ARG);
+    assert_int_equal(nimber_callback_value(k, big, 1, &got, &err),
+                     NIMBER_E_UNSUPPORTED);
     nimber_value v;
     assert_int_equal(nimber_heap_value(cb, 3, &v, &err), NIMBER_E_UNSUPPORTED);
     nimber_period per;
