@@ -285,4 +285,4 @@ format:
 	    tests/unit/*.[ch] tests/fuzz/*.c tests/ref/*.c bench/*.c
 
 clean:
-	rm -rf $(B)
+	rm -rf $(B) python/build python/nimber.egg-info

@@ -230,8 +230,9 @@ def solve(spec, *, misere=False, max_moves=1000, max_memory=None):
 
     spec: "nim 3 4 5 + kayles 7" (GAME ARGS... [+ GAME ARGS...], split on
         whitespace like the command line) or a list of (game, args) pairs,
-        e.g. [("nim", [3, 4, 5]), ("kayles", [7])]; game may be a Game, with
-        its positions as args.
+        e.g. [("nim", [3, 4, 5]), ("kayles", [7])]; game may be a Game,
+        with a list of its positions as args: (game, [(5, 4), (3, 3)]) is
+        two sheets (a bare tuple (5, 4) would be two positions (5,), (4,)).
     misere: play the whole sum under the misère rule (whoever moves last
         loses); solved by a closed form where one applies, else by an
         exhaustive search, refused with LimitError past 2**20 positions.
