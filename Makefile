@@ -49,7 +49,7 @@ MSGFMT  := $(shell command -v msgfmt 2>/dev/null)
 LANGS   := $(basename $(notdir $(wildcard po/*.po)))
 MO      := $(if $(MSGFMT),$(LANGS:%=$(B)/locale/%/LC_MESSAGES/nimber.mo))
 
-.PHONY: deb pot all test unit cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format
+.PHONY: deb pot all test unit cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format python python-test
 all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc $(MO)
 
 
@@ -70,6 +70,12 @@ $(B)/pic/%.o: %.c $(LIB_HDR)
 	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
 
 $(B)/libnimber.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# The library's -fPIC objects in a static archive: linked into the Python
+# module by `make python`.
+$(B)/libnimber_pic.a: $(PIC_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -188,6 +194,26 @@ $(S)/ref: tests/ref/ref.c
 cli-test: $(S)/nimber $(S)/ref $(MO)
 	NIMBER=$(CURDIR)/$(S)/nimber REF=$(CURDIR)/$(S)/ref bats tests/cli
 
+# ---- the Python module (python/): a virtual environment of Debian's
+# Python (its packages visible: pytest, hypothesis, numpy), the module
+# built there with Debian's setuptools, nothing downloaded; then pytest.
+# pytest's exit 5 ("no tests collected") fails like any other.
+PYTHON ?= /usr/bin/python3
+VENV   := $(B)/venv
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv --system-site-packages $(VENV)
+
+python: $(VENV)/bin/python $(B)/libnimber_pic.a
+	CFLAGS=-Werror NIMBER_STATIC_LIB=$(CURDIR)/$(B)/libnimber_pic.a \
+	    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+	    $(VENV)/bin/pip install -q --no-build-isolation --no-index --no-deps \
+	    --force-reinstall ./python
+
+python-test: python $(B)/nimber
+	NIMBER=$(CURDIR)/$(B)/nimber $(VENV)/bin/python -m pytest -q \
+	    -p no:cacheprovider python/tests
+
 # The library and program must also build warning-free with clang.
 clang-build:
 	$(MAKE) B=$(B)/clang CC=clang all
@@ -197,6 +223,7 @@ test: check-deps
 	$(MAKE) clang-build
 	$(MAKE) unit
 	$(MAKE) cli-test
+	$(MAKE) python-test
 	$(MAKE) fuzz FUZZ_TIME=8
 	@echo "all tests passed"
 
@@ -260,4 +287,4 @@ format:
 	    tests/unit/*.[ch] tests/fuzz/*.c tests/ref/*.c bench/*.c
 
 clean:
-	rm -rf $(B)
+	rm -rf $(B) python/build python/nimber.egg-info

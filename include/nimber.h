@@ -18,6 +18,7 @@
  *   7. Judge: the classic problems in their judges' formats
  *   8. Memory: allocator hook
  *   9. Nimber arithmetic: the field of nimbers below 2^64 (since 0.3.0)
+ *  10. Games defined by a callback (since 0.3.0)
  *
  * Conventions.  Every function that can fail returns an int: NIMBER_OK (0)
  * or a positive nimber_status code; results come out through pointers.
@@ -599,6 +600,83 @@ uint64_t nimber_sqrt(uint64_t a);
  * 0, and the message says the column too ("column 7: expected a number,
  * found '$'").  NIMBER_E_ARG when expr or out is NULL.  Since 0.3.0. */
 int nimber_calc(const char *expr, uint64_t *out, nimber_error *err);
+
+/* ===================================================================== */
+/* 10. Games defined by a callback                                       */
+/* ===================================================================== */
+
+/* A program can define an impartial game of its own by one function that
+ * lists the options of a position.  A position of such a game is a tuple
+ * of at most NIMBER_CALLBACK_MAX_LEN numbers (a row of n pins is (n); a
+ * sheet of paper w x h is (w, h)).  An option is a *sum* of positions —
+ * cutting a sheet leaves two sheets — written as words: for each position
+ * its length and then its numbers, so (3, 5) + (4, 5) is {2, 3, 5, 2,
+ * 4, 5}; no words at all is the empty sum (the move leaves nothing).
+ *
+ * The library memoises the Grundy value of every position it meets in a
+ * hash table keyed by the tuple (kept by the game for all later queries)
+ * and computes values iteratively, with an explicit stack: a chain of
+ * millions of positions needs no C stack.  The game must end: a position
+ * that can be reached from itself fails with NIMBER_E_UNSUPPORTED.
+ *
+ * Such a game is used through positions (section 5) like any other, also
+ * in sums with built-in games.  A component of it is a sum of positions,
+ * given to nimber_position_add in the same words as an option, and to
+ * nimber_position_add_args as one word per position ("3,5" or "(3, 5)";
+ * "" or "()" for the empty tuple).  Its moves replace one position of
+ * the component (heap = its index) by an option: the first position of
+ * the option takes its place, further ones are appended, and an empty
+ * option removes it.  In a nimber_move, w[0] is the number of positions
+ * of the option and w[1..nw-1] its words (positions sorted); text
+ * "part 0: (5, 4) -> (2, 4) + (3, 4)" ("-> nothing" for the empty sum),
+ * JSON "heap": 0, "from": [5, 4], "to": [[2, 4], [3, 4]].  The period
+ * search and nimber_heap_value(s) do not apply (NIMBER_E_UNSUPPORTED);
+ * nimber_position_explain shows each position's value as the mex of its
+ * options' values.  Since 0.3.0. */
+
+/* The most numbers in a position, and the most words of one option (so an
+ * option is, e.g., up to seven one-number positions or two of six). */
+#define NIMBER_CALLBACK_MAX_LEN 8
+#define NIMBER_CALLBACK_MAX_WORDS 15
+
+/* Receives one option: nwords words (an empty sum when 0), copied.  It
+ * returns 0 to go on, anything else to stop: then the options function
+ * must return that value at once.  An option that is not well formed
+ * (a length above NIMBER_CALLBACK_MAX_LEN, words left over, more than
+ * NIMBER_CALLBACK_MAX_WORDS) stops it with NIMBER_E_ARG.  Since 0.3.0. */
+typedef int (*nimber_emit_fn)(void *emit_ctx, const uint64_t *option,
+                              size_t nwords);
+
+/* Lists the options of the position pos[0..len-1] through emit(emit_ctx,
+ * ...), each once or more (repeats are harmless), in any order.  It must
+ * be a function of the position (the same options every time), must not
+ * use the game it defines, and returns 0, or a nimber_status code to stop
+ * the computation with it (codes that are not one become
+ * NIMBER_E_INTERRUPTED).  Since 0.3.0. */
+typedef int (*nimber_options_fn)(void *ctx, const uint64_t *pos, size_t len,
+                                 nimber_emit_fn emit, void *emit_ctx);
+
+/* nimber_game_from_callback: a new game named `name` (1 to 64 printable
+ * bytes; its nimber_game_spec, used in texts) whose options are listed by
+ * fn with ctx (borrowed: it must outlive the game).  Free it with
+ * nimber_game_free.  The memory limit (nimber_game_set_memory_limit)
+ * bounds its table of values, and the progress callback is called every
+ * 65536 positions valued.  Errors: NIMBER_E_ARG (no name, fn or out; a bad
+ * name), NIMBER_E_NOMEM.  Since 0.3.0. */
+int nimber_game_from_callback(const char *name, nimber_options_fn fn,
+                              void *ctx, nimber_game **out, nimber_error *err);
+
+/* nimber_callback_value: the Grundy value of the position pos[0..len-1]
+ * of a game made by nimber_game_from_callback, into *out: what a
+ * component holding only it is worth, found without looking for moves
+ * (nimber_position_solve also lists a winning move, which asks the
+ * options function once more).  Errors: NIMBER_E_UNSUPPORTED (another
+ * kind of game; a cycle), NIMBER_E_ARG (len above
+ * NIMBER_CALLBACK_MAX_LEN; a malformed option; the options function used
+ * its own game), NIMBER_E_LIMIT, NIMBER_E_NOMEM, or the code the options
+ * function stopped with.  Since 0.3.0. */
+int nimber_callback_value(nimber_game *game, const uint64_t *pos, size_t len,
+                          uint64_t *out, nimber_error *err);
 
 #ifdef __cplusplus
 }

@@ -2,8 +2,10 @@
 # deps.sh — installs what `make test` needs when it is missing (Debian):
 # gcc (ASan/UBSan), clang with libFuzzer, clang-tidy, cppcheck, cmocka,
 # bats, jq, bc (benchmarks), pkg-config (the install test), gettext and
-# the zh_CN.UTF-8 locale (the translation test) and g++ (the benchmark's
-# seed baseline).  Runs apt-get
+# the zh_CN.UTF-8 locale (the translation test), g++ (the benchmark's
+# seed baseline), and Debian's Python with what the Python module needs to
+# build (python3-dev, -venv, -setuptools, -wheel) and to be tested
+# (python3-pytest, -hypothesis, -numpy).  Runs apt-get
 # only when something is missing; needs root (or sudo) for that.
 set -e
 missing=""
@@ -22,6 +24,14 @@ command -v bc >/dev/null 2>&1 || missing="$missing bc"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v msgfmt >/dev/null 2>&1 || missing="$missing gettext"
 command -v localedef >/dev/null 2>&1 || missing="$missing locales"
+ls /usr/include/python3*/Python.h >/dev/null 2>&1 || missing="$missing python3-dev"
+py_has() { /usr/bin/python3 -c "import $1" >/dev/null 2>&1; }
+py_has ensurepip || missing="$missing python3-venv"
+py_has setuptools || missing="$missing python3-setuptools"
+py_has wheel || missing="$missing python3-wheel"
+py_has pytest || missing="$missing python3-pytest"
+py_has hypothesis || missing="$missing python3-hypothesis"
+py_has numpy || missing="$missing python3-numpy"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 if [ -n "$missing" ]; then

@@ -1,0 +1,432 @@
+"""nimber: impartial games under Sprague-Grundy theory.
+
+The Python face of libnimber (the C library of the `nimber` program): the
+Grundy value, outcome and winning moves of positions — heaps up to 2**64-1,
+sums of different games — Grundy sequences and their proven periods, the
+classic judge problems, nimber arithmetic, and games you define yourself
+with a function listing a position's options.  Every answer comes from the
+library; nothing of the games is re-implemented here.
+
+    >>> import nimber
+    >>> s = nimber.solve("nim 3 4 5")
+    >>> s.grundy, s.outcome, [str(m) for m in s.moves]
+    (2, 'N', ['heap 0: 3 -> 1'])
+    >>> nimber.grundy("kayles", 12).tolist()
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+
+A position ("spec") is written as for the command line, GAME ARGS... [+ GAME
+ARGS...] (split on whitespace), or given as a list of (game, args) pairs,
+where game is a GAME specification or a Game and args its heaps (for a Game:
+its positions).  The GIL is released while the library computes; Ctrl-C
+stops a long computation within about a second (KeyboardInterrupt).
+
+Errors: a bad specification, position or expression raises SpecError, bad
+judge data DataError (both ValueError), a computation past the memory limit
+LimitError (a MemoryError), out of memory MemoryError, a question a game
+cannot answer NotImplementedError.
+"""
+import json as _json
+
+from . import _nimber
+from ._nimber import (
+    CALLBACK_MAX_LEN,
+    CALLBACK_MAX_WORDS,
+    DataError,
+    Error,
+    GrundyValues,
+    LimitError,
+    SpecError,
+    __version__,
+    calc,
+    games,
+    nim_div,
+    nim_inv,
+    nim_mul,
+    nim_pow,
+    nim_sqrt,
+    nim_square,
+)
+
+__all__ = [
+    "CALLBACK_MAX_LEN", "CALLBACK_MAX_WORDS", "DataError", "Error", "Game",
+    "GrundyValues", "LimitError", "Move", "Period", "Solution", "SpecError",
+    "__version__", "calc", "explain", "games", "grundy", "judge", "nim_div",
+    "nim_inv", "nim_mul", "nim_pow", "nim_sqrt", "nim_square", "period",
+    "problems", "solve",
+]
+
+
+class Move:
+    """A winning move (or, in a draw, a move keeping it).
+
+    component: the index of the component it is made in (from 0);
+    heap: the heap (step, token, position of a Game) it changes;
+    frm: what that heap was (an int; a tuple for a Game);
+    to: what it becomes: a list of heaps ([0] when nothing is left, two or
+        three when it splits), for a Game a list of positions (tuples);
+    text: the move as its game writes it, also str(move), e.g.
+        "heap 0: 3 -> 1" (nimber_move_text);
+    json: the move as the command line's --json writes it, a dict
+        (nimber_move_json), e.g. {"component": 0, "heap": 0, "from": 3,
+        "to": [1]}.  For games whose moves are not heap moves, heap, frm
+        and to are None and json says all.
+    """
+
+    __slots__ = ("component", "heap", "frm", "to", "text", "json")
+
+    def __init__(self, component, text, json):
+        self.component = component
+        self.text = text
+        self.json = json
+        self.heap = json.get("heap")
+        frm = json.get("from")
+        self.frm = tuple(frm) if isinstance(frm, list) else frm
+        to = json.get("to")
+        self.to = (None if to is None else
+                   [tuple(x) if isinstance(x, list) else x for x in to])
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return ("Move(component=%r, heap=%r, frm=%r, to=%r, text=%r)"
+                % (self.component, self.heap, self.frm, self.to, self.text))
+
+    def __eq__(self, other):
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.json == other.json
+
+    def __hash__(self):
+        return hash(_json.dumps(self.json, sort_keys=True))
+
+
+class Solution:
+    """The answer for a position (nimber.solve, Game.solve).
+
+    grundy: the Grundy value (an int), or None under misère play (values do
+        not decide it) and when a game-graph token has an infinite value;
+    outcome: 'N' (the player to move wins), 'P' (the player to move loses)
+        or 'D' (a draw: neither side can force a win, cyclic games);
+    moves: every winning move (in a draw, every move keeping it), at most
+        max_moves of them, as Move objects;
+    truncated: True when more moves exist than were listed;
+    infinite: True when some component's value is infinite;
+    json: the dict the command line's `solve --json` prints.
+    """
+
+    __slots__ = ("grundy", "outcome", "moves", "truncated", "infinite")
+
+    def __init__(self, grundy, outcome, infinite, moves, truncated):
+        self.grundy = grundy
+        self.outcome = outcome
+        self.infinite = infinite
+        self.moves = moves
+        self.truncated = truncated
+
+    @property
+    def json(self):
+        """The dict of `nimber solve --json` for this position."""
+        d = {"grundy": self.grundy}
+        if self.infinite:
+            d["infinite"] = True
+        d["outcome"] = self.outcome
+        d["moves"] = [m.json for m in self.moves]
+        d["truncated"] = self.truncated
+        return d
+
+    def __repr__(self):
+        return ("Solution(grundy=%r, outcome=%r, moves=%r, truncated=%r)"
+                % (self.grundy, self.outcome, self.moves, self.truncated))
+
+
+class Period(tuple):
+    """A period of a Grundy sequence: the pair (preperiod, period), with
+    G(n + period) == G(n) for every n >= preperiod.
+
+    proven: True when the library proved it (nimber.period), False for a
+        repeat only observed in the values computed (Game.period);
+    checked_upto: how many values were computed.
+    """
+
+    def __new__(cls, preperiod, period, proven, checked_upto):
+        self = super().__new__(cls, (preperiod, period))
+        self.proven = proven
+        self.checked_upto = checked_upto
+        return self
+
+    @property
+    def preperiod(self):
+        """The first n from which the values repeat."""
+        return self[0]
+
+    @property
+    def period(self):
+        """The length of the repeat."""
+        return self[1]
+
+    def __repr__(self):
+        return ("Period(preperiod=%d, period=%d, proven=%r, checked_upto=%d)"
+                % (self[0], self[1], self.proven, self.checked_upto))
+
+
+def _split(spec):
+    """GAME ARGS... [+ GAME ARGS...] as [(game, [args])], as the CLI reads
+    its arguments."""
+    words = spec.split()
+    if not words:
+        raise SpecError("missing GAME HEAP...")
+    out, cur = [], None
+    for w in words:
+        if w == "+":
+            if cur is None:
+                raise SpecError("'+' must be followed by GAME HEAP...")
+            cur = None
+        elif cur is None:
+            cur = (w, [])
+            out.append(cur)
+        else:
+            cur[1].append(w)
+    if cur is None:
+        raise SpecError("'+' must be followed by GAME HEAP...")
+    return out
+
+
+def _components(spec):
+    """A spec (text, or a list of (game, args) pairs) as the C core wants
+    it: [(str or CallbackGame, list)]."""
+    if isinstance(spec, str):
+        return _split(spec)
+    out = []
+    for item in spec:
+        try:
+            game, args = item
+        except (TypeError, ValueError):
+            raise TypeError("a position is a str or a list of (game, args) "
+                            "pairs, not %r" % (item,)) from None
+        if isinstance(game, Game):
+            game = game._core
+        elif not isinstance(game, str):
+            raise TypeError("a component's game is a str or a Game, not %r"
+                            % (game,))
+        if isinstance(args, (int, str)):
+            args = [args]
+        out.append((game, list(args)))
+    if not out:
+        raise SpecError("missing GAME HEAP...")
+    return out
+
+
+def _solution(raw):
+    """A Solution from the C core's tuple."""
+    grundy, outcome, infinite, moves, truncated = raw
+    return Solution(grundy, outcome, infinite,
+                    [Move(c, text, _json.loads(js)) for c, text, js in moves],
+                    truncated)
+
+
+def solve(spec, *, misere=False, max_moves=1000, max_memory=None):
+    """Solves a position: its Grundy value, outcome and winning moves.
+
+    spec: "nim 3 4 5 + kayles 7" (GAME ARGS... [+ GAME ARGS...], split on
+        whitespace like the command line) or a list of (game, args) pairs,
+        e.g. [("nim", [3, 4, 5]), ("kayles", [7])]; game may be a Game,
+        with a list of its positions as args: (game, [(5, 4), (3, 3)]) is
+        two sheets (a bare tuple (5, 4) would be two positions (5,), (4,)).
+    misere: play the whole sum under the misère rule (whoever moves last
+        loses); solved by a closed form where one applies, else by an
+        exhaustive search, refused with LimitError past 2**20 positions.
+    max_moves: list at most this many winning moves (Solution.truncated
+        says when there are more).
+    max_memory: bytes the games' tables may use (None: 4 GiB).
+
+    Returns a Solution; equal to `nimber solve --json` (Solution.json).
+    Raises SpecError for a bad game or heap, LimitError past the memory
+    limit, NotImplementedError for what a game cannot answer.
+    """
+    return _solution(_nimber._solve(_components(spec), bool(misere),
+                                    max_moves, max_memory))
+
+
+def explain(spec, *, misere=False, max_memory=None):
+    """Why the position is won, lost or drawn, as text for learners (what
+    `nimber explain` prints): the rule, each component (Bouton's table for
+    Nim, the mex of each heap's options...), the verdict and the winning
+    moves.  spec as for solve()."""
+    return _nimber._explain(_components(spec), bool(misere), max_memory)
+
+
+def grundy(game, n=None, *, start=0, dtype="uint32", max_memory=None):
+    """G(start), ..., G(start+n-1) of a heap game (start 0 by default),
+    e.g. grundy("kayles", 100).
+
+    Returns a GrundyValues: a read-only sequence of ints backed by a C
+    array of dtype "uint32" (default) or "uint64", with the buffer
+    protocol: memoryview(v) and numpy.asarray(v) use it without a copy.
+    Values are computed by the library in blocks (past a proven period they
+    are extrapolated, so grundy("kayles", 10**8) takes well under a
+    second), with the GIL released.
+
+    n may be left out for a game graph (graph:FILE): all its nodes.  An
+    infinite value (a graph node on a cycle) is stored as GrundyValues.inf,
+    the largest number of the dtype.  A value that does not fit the dtype
+    (nim or split beyond 2**32-1 with uint32; split's values pass 2**64 only
+    for heaps near 2**64, never within a materialised table) raises
+    OverflowError.  Games without single-heap values (staircase, misère
+    games, a Game) raise NotImplementedError.
+    """
+    if dtype not in ("uint32", "uint64"):
+        raise ValueError("dtype must be 'uint32' or 'uint64', not %r"
+                         % (dtype,))
+    return _nimber._grundy(game, n, start, dtype == "uint64", max_memory)
+
+
+def period(game, max=None, *, max_memory=None):
+    """The proven period of a heap game's Grundy sequence, as a Period
+    (preperiod, period) with proven=True, or None when no period was
+    proved within max values (None: 2**25).
+
+    Periods are proved where a theorem applies: Guy-Smith for octal and hex
+    take-and-break codes, a repeated window for subtraction games, the
+    closed form for sub:1-k.  Games without a period search (nim, split,
+    grundy-game...) raise NotImplementedError.
+    """
+    r = _nimber._period(game, max, max_memory)
+    return None if r is None else Period(r[0], r[1], True, r[2])
+
+
+def judge(problem, text, *, max_memory=None):
+    """Answers a judge input of one of the classic problems (problems()):
+    a list with one bool per test case, True when the first player wins
+    (the judge's "Yes"/"Win").  text is the whole input, str or bytes.
+    The input is validated as the command line does; bad data raises
+    DataError with its line and column."""
+    return _nimber._judge(problem, text, max_memory)
+
+
+def problems():
+    """The judge problems judge() knows, as (name, description) pairs."""
+    return _nimber._problems()
+
+
+def _as_position(p):
+    """A position of a Game: an int n stands for (n,)."""
+    return (p,) if isinstance(p, int) else tuple(p)
+
+
+def _observed_period(values, min_repeats=3):
+    """The (preperiod, period) of a list seen to repeat, or None.
+
+    For each candidate period p, the smallest preperiod is one past the
+    last n with values[n] != values[n + p]; a candidate counts when the
+    repeating part spans at least min_repeats periods.  The candidate with
+    the smallest preperiod + period wins (ties: the shorter period)."""
+    n = len(values)
+    best = None
+    p = 1
+    while p * min_repeats <= n:
+        if best is not None and p >= best[0] + best[1]:
+            break
+        last = n - p - 1
+        while last >= 0 and values[last] == values[last + p]:
+            last -= 1
+        pre = last + 1
+        if n - pre >= min_repeats * p and (
+                best is None or pre + p < best[0] + best[1]):
+            best = (pre, p)
+        p += 1
+    return best
+
+
+class Game:
+    """An impartial game of your own, defined by its options.
+
+    options(position) lists the options of a position: a position is a
+    tuple of at most CALLBACK_MAX_LEN (8) non-negative integers, and each
+    option is an iterable of positions — the sum the move leaves (cutting a
+    sheet of paper leaves two sheets; an empty option leaves nothing).  An
+    int n may stand for the position (n,).  For example, Kayles (a row of n
+    pins; knock down one pin or two adjacent ones):
+
+        def kayles(pos):
+            (n,) = pos
+            for take in (1, 2):
+                for a in range(n - take + 1):
+                    yield [(a,), (n - take - a,)]
+
+        game = nimber.Game(kayles)
+        game.grundy(7)  # 2
+
+    An option takes at most CALLBACK_MAX_WORDS (15) words, a position
+    taking 1 + its length.  options must always list the same options for
+    a position, must not use this game, and the game must end: a position
+    reachable from itself raises NotImplementedError.  The library keeps
+    every value it finds (a hash table keyed by the position) and computes
+    them with an explicit stack, so long chains of positions are fine.
+    The options function runs in the thread that asked, with the GIL; its
+    exceptions propagate.
+
+    name: how texts name the game (default: the function's name);
+    max_memory: bytes the table of values may use (None: 4 GiB).
+    """
+
+    def __init__(self, options, name=None, *, max_memory=None):
+        if name is None:
+            name = getattr(options, "__name__", None) or "game"
+        self._core = _nimber.CallbackGame(options, name, max_memory)
+
+    @property
+    def name(self):
+        """The game's name."""
+        return self._core.name
+
+    def __repr__(self):
+        return "Game(%r)" % (self.name,)
+
+    def grundy(self, position):
+        """The Grundy value of one position (a tuple, or an int n for
+        (n,))."""
+        return self._core.values([_as_position(position)])[0]
+
+    def table(self, positions):
+        """The Grundy values of many positions, as a list: table(range(100))
+        gives G((0,)), ..., G((99,)); items may be tuples."""
+        return self._core.values(_as_position(p) for p in positions)
+
+    def solve(self, *positions, misere=False, max_moves=1000):
+        """Solves the sum of the given positions (one component whose
+        'heaps' are the positions): a Solution whose moves replace one
+        position (Move.heap, its index) by an option (Move.to, a list of
+        tuples).  With misere=True the whole sum is played under the
+        misère rule (exhaustive search)."""
+        return solve([(self, [_as_position(p) for p in positions])],
+                     misere=misere, max_moves=max_moves)
+
+    def explain(self, *positions, misere=False):
+        """Why the sum of the positions is won or lost (explain())."""
+        return explain([(self, [_as_position(p) for p in positions])],
+                       misere=misere)
+
+    def period(self, family=None, max=1000):
+        """Looks for a repeat in the values of a one-parameter family of
+        positions: G(family(0)), ..., G(family(max - 1)) (family defaults to
+        n -> (n,)).
+
+        Returns a Period (preperiod, period) with proven=False, or None
+        when the values computed show no repeat spanning at least three
+        periods.  The smallest preperiod + period wins.
+
+        This is an observation, NOT a proof: the values past max may break
+        the pattern.  (A proof needs a theorem about the game: for a
+        subtraction game whose moves take at most k, a repeat of the
+        values over a window of k past the preperiod is one; for octal
+        games, Guy and Smith's theorem — nimber.period proves those for
+        built-in games.)
+        """
+        if family is None:
+            family = _as_position
+        values = self._core.values(_as_position(family(n))
+                                   for n in range(max))
+        found = _observed_period(values)
+        return None if found is None else Period(found[0], found[1],
+                                                 False, max)

@@ -1,0 +1,76 @@
+"""Builds the Python module nimber: the package nimber/ and its C core
+nimber._nimber (ext/_nimber.c, CPython's limited API of 3.11, one abi3
+build for every later Python).
+
+The library is compiled into the extension from the sources beside this
+directory (../src, ../include), so `pip install --no-build-isolation
+./python` needs only a C compiler and python3-dev.  When NIMBER_STATIC_LIB
+names a static archive of the library built with -fPIC (make's
+build/libnimber_pic.a, as `make python-test` does), that is linked instead
+and only ext/_nimber.c is compiled.
+"""
+import glob
+import os
+import re
+
+from setuptools import Extension, setup
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+HEADER = os.path.join(ROOT, "include", "nimber.h")
+
+if not os.path.exists(HEADER):
+    raise SystemExit(
+        "nimber: build the Python module from a checkout of nimber "
+        "(it needs ../include and ../src beside python/)")
+
+
+def version():
+    """MAJOR.MINOR.PATCH, read from include/nimber.h, its only home."""
+    with open(HEADER, encoding="utf-8") as f:
+        text = f.read()
+    parts = [re.search(r"#define NIMBER_VERSION_%s (\d+)" % k, text).group(1)
+             for k in ("MAJOR", "MINOR", "PATCH")]
+    return ".".join(parts)
+
+
+def rel(path):
+    """A path relative to this directory (setuptools wants those)."""
+    return os.path.relpath(path, HERE)
+
+
+sources = ["ext/_nimber.c"]
+extra_objects = []
+lib = os.environ.get("NIMBER_STATIC_LIB")
+if lib:
+    extra_objects.append(os.path.abspath(lib))
+else:
+    sources += [rel(p) for p in sorted(glob.glob(os.path.join(ROOT, "src", "*.c")))]
+    sources += [rel(p) for p in
+                sorted(glob.glob(os.path.join(ROOT, "src", "games", "*.c")))]
+
+setup(
+    name="nimber",
+    version=version(),
+    description="Impartial games under Sprague-Grundy theory (libnimber)",
+    packages=["nimber"],
+    package_data={"nimber": ["__init__.pyi", "py.typed"]},
+    python_requires=">=3.11",
+    ext_modules=[
+        Extension(
+            "nimber._nimber",
+            sources=sources,
+            include_dirs=[rel(os.path.join(ROOT, "include"))],
+            define_macros=[("_DEFAULT_SOURCE", None),
+                           ("Py_LIMITED_API", "0x030B0000")],
+            extra_compile_args=["-std=c11", "-Wall", "-Wextra", "-fvisibility=hidden"],
+            extra_objects=extra_objects,
+            # rebuilt when the library or a header changes
+            depends=extra_objects + [rel(p) for p in [HEADER] + glob.glob(
+                os.path.join(ROOT, "src", "*.h"))],
+            libraries=["pthread"],
+            py_limited_api=True,
+        )
+    ],
+    options={"bdist_wheel": {"py_limited_api": "cp311"}},
+)
