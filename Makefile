@@ -35,6 +35,7 @@ SONAME  := libnimber.so.$(VMAJOR)
 LIB_SRC := $(wildcard src/*.c) $(wildcard src/games/*.c)
 CLI_SRC := $(wildcard cli/*.c)
 LIB_HDR := include/nimber.h $(wildcard src/*.h)
+CLI_HDR := $(wildcard cli/*.h)
 
 B := build
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
@@ -60,7 +61,7 @@ pot:
 	xgettext --from-code=UTF-8 -k_ -kN_ -knb_fail:3 -knb_fail_at:5 \
 	    -kcli_error:1 -c -o po/nimber.pot src/*.c src/games/*.c cli/*.c
 
-$(B)/obj/%.o: %.c $(LIB_HDR) cli/cli.h
+$(B)/obj/%.o: %.c $(LIB_HDR) $(CLI_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -106,7 +107,7 @@ SAN_CLI_OBJ := $(CLI_SRC:%.c=$(S)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(S)/tests/%)
 
-$(S)/%.o: %.c $(LIB_HDR) cli/cli.h
+$(S)/%.o: %.c $(LIB_HDR) $(CLI_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -O1 -g $(SAN) -c $< -o $@
 
