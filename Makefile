@@ -49,7 +49,7 @@ MSGFMT  := $(shell command -v msgfmt 2>/dev/null)
 LANGS   := $(basename $(notdir $(wildcard po/*.po)))
 MO      := $(if $(MSGFMT),$(LANGS:%=$(B)/locale/%/LC_MESSAGES/nimber.mo))
 
-.PHONY: deb pot all test unit cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format
+.PHONY: web web-test web-shots deb pot all test unit cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format
 all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc $(MO)
 
 
@@ -198,6 +198,7 @@ test: check-deps
 	$(MAKE) unit
 	$(MAKE) cli-test
 	$(MAKE) fuzz FUZZ_TIME=8
+	$(MAKE) web-test
 	@echo "all tests passed"
 
 bench: all
@@ -205,6 +206,55 @@ bench: all
 	sh bench/takebreak.sh
 	sh bench/graph.sh
 	sh bench/nimarith.sh
+
+# ---- the web page: libnimber in WebAssembly (emscripten) + static files ----
+# web/glue.c (string-in/string-out entry points on the public API) and
+# cli/plot.c (the SVG of grundy --svg) are compiled here only, never into
+# the native build.  build/web/ is a static site: any file server serves it.
+EMCC     ?= emcc
+# Debian's emcc runs its JavaScript tools with node and finds their modules
+# (acorn) under /usr/share/nodejs, where a node not from Debian does not look.
+EMENV    := NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH}
+W        := $(B)/wasm
+WEB      := $(B)/web
+WEB_OBJ  := $(LIB_SRC:%.c=$(W)/%.o) $(W)/cli/plot.o $(W)/web/glue.o
+WEB_EXPORTS := _nbw_free,_nbw_version,_nbw_games,_nbw_solve,_nbw_explain,_nbw_move,_nbw_computer,_nbw_grundy,_nbw_values,_nbw_period,_nbw_svg
+WEB_FILES := $(addprefix $(WEB)/,index.html style.css app.js plot.js worker.js)
+
+$(W)/%.o: %.c $(LIB_HDR) $(CLI_HDR)
+	@mkdir -p $(dir $@)
+	@command -v $(EMCC) >/dev/null || { echo "make web: emcc not found (sh tests/deps-web.sh installs emscripten)"; exit 1; }
+	$(EMENV) $(EMCC) $(WARN) $(DEFS) $(CPPFLAGS) -Icli -O2 -c $< -o $@
+
+$(W)/web/glue.o: web/glue.c $(LIB_HDR) $(CLI_HDR)
+	@mkdir -p $(dir $@)
+	$(EMENV) $(EMCC) -std=gnu11 -Wall -Wextra -Werror $(DEFS) $(CPPFLAGS) -Icli -O2 -c $< -o $@
+
+$(WEB)/nimber.js: $(WEB_OBJ)
+	@mkdir -p $(dir $@)
+	$(EMENV) $(EMCC) -O2 -o $@ $(WEB_OBJ) -sMODULARIZE=1 -sEXPORT_NAME=createNimber \
+	    -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB \
+	    -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
+
+$(WEB)/%: web/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+web: $(WEB)/nimber.js $(WEB_FILES)
+
+# The browser tests (tests/web/): headless Debian chromium driven by
+# playwright-core (pinned in tests/web/package-lock.json, installed under
+# build/node_modules), against the page served on 127.0.0.1.
+web-test: all
+	@sh tests/deps-web.sh
+	$(MAKE) web
+	sh tests/web/run.sh
+
+# Screenshots of the four views for the README (docs/*.png).
+web-shots: all
+	@sh tests/deps-web.sh
+	$(MAKE) web
+	sh tests/web/run.sh --shots
 
 # ---- install ----
 install: all

@@ -70,17 +70,12 @@ static char *put_value(char *p, nimber_value v) {
 static int write_svg(nimber_game *g, uint64_t upto, nimber_value *vals) {
     nimber_period per = {0, 0, 0, 0};
     nimber_error err;
-    const char *note = NULL;
     cli_watch(g);
-    int st = nimber_game_period(g, CLI_PLOT_PERIOD_MAX, &per, &err);
+    int pst = nimber_game_period(g, CLI_PLOT_PERIOD_MAX, &per, &err);
     cli_watch_end();
-    if (st == NIMBER_E_INTERRUPTED)
-        return cli_fail(st, &err, 0);
-    if (st == NIMBER_E_UNSUPPORTED)
-        note = "no period search for this game";
-    else if (st != NIMBER_OK || !per.proven)
-        note = "no period proven within 1048576 values";
-    if (st != NIMBER_OK)
+    if (pst == NIMBER_E_INTERRUPTED)
+        return cli_fail(pst, &err, 0);
+    if (pst != NIMBER_OK) /* no search, or a limit: nothing is claimed */
         per.proven = 0;
     cli_plot plot;
     if (cli_plot_init(&plot, upto) != 0) {
@@ -89,7 +84,7 @@ static int write_svg(nimber_game *g, uint64_t upto, nimber_value *vals) {
     }
     for (uint64_t n = 0; n < upto;) {
         size_t k = upto - n < BLOCK ? (size_t)(upto - n) : BLOCK;
-        st = nimber_heap_values(g, n, k, vals, &err);
+        int st = nimber_heap_values(g, n, k, vals, &err);
         if (st != NIMBER_OK) { /* cannot happen after the first call */
             cli_plot_free(&plot);
             return cli_fail(st, &err, 0);
@@ -97,7 +92,8 @@ static int write_svg(nimber_game *g, uint64_t upto, nimber_value *vals) {
         cli_plot_add(&plot, n, vals, k);
         n += k;
     }
-    cli_plot_write(&plot, stdout, nimber_game_spec(g), &per, note);
+    cli_plot_write(&plot, stdout, nimber_game_spec(g), &per,
+                   cli_plot_period_note(pst));
     cli_plot_free(&plot);
     return cli_finish_output();
 }

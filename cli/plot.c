@@ -216,6 +216,13 @@ static void put_period(FILE *f, const cli_plot *p, const nimber_period *per) {
             (unsigned long long)per->period);
 }
 
+/* The caption when no period is marked. */
+const char *cli_plot_period_note(int st) {
+    return st == NIMBER_E_UNSUPPORTED ? "no period search for this game"
+                                      : "no period proven within 1048576 "
+                                        "values";
+}
+
 /* Writes the figure. */
 int cli_plot_write(const cli_plot *p, FILE *f, const char *game,
                    const nimber_period *per, const char *note) {

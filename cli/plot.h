@@ -36,6 +36,12 @@ void cli_plot_add(cli_plot *p, uint64_t first, const nimber_value *v, size_t k);
 int cli_plot_write(const cli_plot *p, FILE *f, const char *game,
                    const nimber_period *per, const char *note);
 
+/* cli_plot_period_note: the caption of a plot without a proven period,
+ * after nimber_game_period returned st ("no period search for this game"
+ * for NIMBER_E_UNSUPPORTED, else "no period proven within 1048576
+ * values"). */
+const char *cli_plot_period_note(int st);
+
 /* cli_plot_free: frees what the plot owns (not p itself). */
 void cli_plot_free(cli_plot *p);
 
