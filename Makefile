@@ -159,15 +159,15 @@ fuzz: $(FUZZ_BIN)
 # reserved-looking names.  (The clang-analyzer-* checks report false paths
 # through our error-code returns; `make analyze` runs them for reading.)
 TIDY_CHECKS := -*,bugprone-*,-bugprone-easily-swappable-parameters,-bugprone-reserved-identifier,-bugprone-narrowing-conversions,-bugprone-implicit-widening-of-multiplication-result,-bugprone-sizeof-expression
-ALL_SRC := $(LIB_SRC) $(CLI_SRC)
+ALL_SRC := $(LIB_SRC) $(CLI_SRC) web/glue.c
 
 lint:
 	cppcheck --quiet --enable=warning,portability,performance --std=c11 \
-	    --error-exitcode=1 -Iinclude -Isrc -D__GNUC__ src cli
+	    --error-exitcode=1 -Iinclude -Isrc -Icli -D__GNUC__ src cli web/glue.c
 	@# clang-tidy counts the warnings of system headers it suppressed ("N
 	@# warnings generated."): noise that reads like failure, dropped here.
 	@out=$$(clang-tidy --quiet --warnings-as-errors='*' -checks='$(TIDY_CHECKS)' \
-	    $(ALL_SRC) -- -std=c11 -D_DEFAULT_SOURCE -Iinclude -Isrc 2>&1); rc=$$?; \
+	    $(ALL_SRC) -- -std=c11 -D_DEFAULT_SOURCE -Iinclude -Isrc -Icli 2>&1); rc=$$?; \
 	    printf '%s\n' "$$out" | grep -v 'warnings\? generated\.$$' | grep . ; \
 	    echo "clang-tidy: $$(echo $(ALL_SRC) | wc -w) files, exit $$rc"; exit $$rc
 
@@ -226,13 +226,9 @@ $(W)/%.o: %.c $(LIB_HDR) $(CLI_HDR)
 	@command -v $(EMCC) >/dev/null || { echo "make web: emcc not found (sh tests/deps-web.sh installs emscripten)"; exit 1; }
 	$(EMENV) $(EMCC) $(WARN) $(DEFS) $(CPPFLAGS) -Icli -O2 -c $< -o $@
 
-$(W)/web/glue.o: web/glue.c $(LIB_HDR) $(CLI_HDR)
+$(WEB)/nimber.js: $(WEB_OBJ) web/progress.js
 	@mkdir -p $(dir $@)
-	$(EMENV) $(EMCC) -std=gnu11 -Wall -Wextra -Werror $(DEFS) $(CPPFLAGS) -Icli -O2 -c $< -o $@
-
-$(WEB)/nimber.js: $(WEB_OBJ)
-	@mkdir -p $(dir $@)
-	$(EMENV) $(EMCC) -O2 -o $@ $(WEB_OBJ) -sMODULARIZE=1 -sEXPORT_NAME=createNimber \
+	$(EMENV) $(EMCC) -O2 -o $@ $(WEB_OBJ) --js-library web/progress.js -sMODULARIZE=1 -sEXPORT_NAME=createNimber \
 	    -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB \
 	    -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
 

@@ -26,7 +26,6 @@
 #include "nimber.h"
 #include "plot.h"
 
-#include <emscripten.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,11 +38,10 @@
 #define CACHE_KEEP 32                   /* games kept between calls */
 #define VALUES_MAX ((uint64_t)50000000) /* --upto bound for the plot */
 
-/* Reports progress to the page (the worker posts it to the main thread). */
-EM_JS(void, nbw_report, (double done, double goal), {
-    if (Module.onProgress)
-        Module.onProgress(done, goal);
-});
+/* Reports progress to the page: defined in web/progress.js (an emscripten
+ * JS library), which hands it to Module.onProgress — the worker posts it
+ * to the main thread. */
+extern void nbw_report(double done, double goal);
 
 /* ---- a growing string ---- */
 
@@ -578,12 +576,12 @@ static char *state_json(const request *rq, const char *extra) {
 }
 
 /* nbw_free: releases a string returned by any nbw_ function. */
-EMSCRIPTEN_KEEPALIVE void nbw_free(char *s) {
+void nbw_free(char *s) {
     free(s);
 }
 
 /* nbw_version: {"ok": true, "version": "0.3.0"}. */
-EMSCRIPTEN_KEEPALIVE char *nbw_version(void) {
+char *nbw_version(void) {
     sbuf b = {0};
     sb_printf(&b, "{\"ok\": true, \"version\": \"%s\"}",
               nimber_version_string());
@@ -592,7 +590,7 @@ EMSCRIPTEN_KEEPALIVE char *nbw_version(void) {
 
 /* nbw_games: {"ok": true, "games": [{"name": ..., "summary": ...}]}, the
  * library's list (nimber_games). */
-EMSCRIPTEN_KEEPALIVE char *nbw_games(void) {
+char *nbw_games(void) {
     const char *const *names, *const *sums;
     nimber_games(&names, &sums);
     sbuf b = {0};
@@ -610,7 +608,7 @@ EMSCRIPTEN_KEEPALIVE char *nbw_games(void) {
 
 /* nbw_solve: `nimber solve ARGS`: the state of the position — "text" and
  * "json" are the program's two outputs exactly. */
-EMSCRIPTEN_KEEPALIVE char *nbw_solve(const char *args) {
+char *nbw_solve(const char *args) {
     request rq;
     char *fail = read_request("solve", args, 1, &rq);
     if (fail)
@@ -621,7 +619,7 @@ EMSCRIPTEN_KEEPALIVE char *nbw_solve(const char *args) {
 }
 
 /* nbw_explain: `nimber explain ARGS`: {"ok": true, "text": ...}. */
-EMSCRIPTEN_KEEPALIVE char *nbw_explain(const char *args) {
+char *nbw_explain(const char *args) {
     request rq;
     char *fail = read_request("explain", args, 0, &rq);
     if (fail)
@@ -644,7 +642,7 @@ EMSCRIPTEN_KEEPALIVE char *nbw_explain(const char *args) {
  * play`) in the position ARGS and returns the new state, with "played"
  * the move as play prints it.  An illegal move is {"ok": false, "error":
  * "illegal move: ..."}. */
-EMSCRIPTEN_KEEPALIVE char *nbw_move(const char *args, const char *move) {
+char *nbw_move(const char *args, const char *move) {
     request rq;
     char *fail = read_request("play", args, 1, &rq);
     if (fail)
@@ -676,7 +674,7 @@ EMSCRIPTEN_KEEPALIVE char *nbw_move(const char *args, const char *move) {
 /* nbw_computer: the perfect opponent's move in ARGS (cli/play.c: a winning
  * move if there is one, else one that keeps a draw, else the first legal
  * move) and the state after it; "played" is null when no move exists. */
-EMSCRIPTEN_KEEPALIVE char *nbw_computer(const char *args) {
+char *nbw_computer(const char *args) {
     request rq;
     char *fail = read_request("play", args, 1, &rq);
     if (fail)
@@ -741,7 +739,7 @@ static char *grundy_game(const char *spec, nimber_game **g) {
 /* nbw_grundy: computes G(0..upto-1) of GAME (in steps, reporting progress
  * after each) and returns {"ok": true, "game": SPEC, "upto": N}; then
  * nbw_values reads them. */
-EMSCRIPTEN_KEEPALIVE char *nbw_grundy(const char *spec, const char *upto_s) {
+char *nbw_grundy(const char *spec, const char *upto_s) {
     nimber_game *g;
     char *fail = grundy_game(spec, &g);
     if (fail)
@@ -779,8 +777,7 @@ EMSCRIPTEN_KEEPALIVE char *nbw_grundy(const char *spec, const char *upto_s) {
 /* nbw_values: G(first), ..., G(first+count-1) (computed by nbw_grundy), as
  * text: the numbers separated by commas, "inf" for an infinite value; an
  * error as "error: MESSAGE". */
-EMSCRIPTEN_KEEPALIVE char *nbw_values(const char *spec, double first,
-                                      double count) {
+char *nbw_values(const char *spec, double first, double count) {
     nimber_game *g;
     char *fail = grundy_game(spec, &g);
     if (fail) {
@@ -836,7 +833,7 @@ static int plot_period(nimber_game *g, nimber_period *per, nimber_error *err) {
 /* nbw_period: the period to mark on the plot of GAME: {"ok": true,
  * "proven": true, "preperiod": P, "period": Q, "checked_upto": N}, or
  * "proven": false with "note", the caption `grundy --svg` writes then. */
-EMSCRIPTEN_KEEPALIVE char *nbw_period(const char *spec) {
+char *nbw_period(const char *spec) {
     nimber_game *g;
     char *fail = grundy_game(spec, &g);
     if (fail)
@@ -864,7 +861,7 @@ EMSCRIPTEN_KEEPALIVE char *nbw_period(const char *spec) {
 
 /* nbw_svg: the SVG of `nimber grundy GAME --upto N --svg`, byte for byte:
  * {"ok": true, "svg": ...}. */
-EMSCRIPTEN_KEEPALIVE char *nbw_svg(const char *spec, const char *upto_s) {
+char *nbw_svg(const char *spec, const char *upto_s) {
     char *fail = nbw_grundy(spec, upto_s);
     if (strncmp(fail, "{\"ok\": false", 12) == 0)
         return fail;
