@@ -6,9 +6,13 @@
  *
  * Values arrive in blocks (cli_plot_add), so N may be large: with N at
  * most PLOT_W every value gets its own step; past that, each of the
- * PLOT_W pixel columns keeps the least and the greatest value that falls
- * in it and is drawn as one vertical stroke — the figure has a bounded
- * size whatever N is.  Memory: two doubles per column.
+ * PLOT_W pixel columns keeps the set of values that fall in it (a bitset
+ * of the values below PLOT_VALUES) and draws a mark where each occurs —
+ * values a pixel apart merge into one stroke — so the bands a sequence
+ * lives in stay visible and the figure has a bounded size whatever N is.
+ * Values of PLOT_VALUES or more (the split game's) turn every column into
+ * one stroke from its least to its greatest value.  Memory: two doubles
+ * and PLOT_VALUES bits per column.
  *
  * A period is drawn only when the caller passes one that nimber_game_period
  * proved; otherwise the caption says why there is none.  The output is the
@@ -23,12 +27,14 @@
 #define PLOT_W 720 /* plot area, in SVG user units */
 #define PLOT_H 300
 #define MARGIN_L 64
-#define MARGIN_R 24
+#define MARGIN_R 32
 #define MARGIN_T 40
 #define MARGIN_B 64
 #define SVG_W (MARGIN_L + PLOT_W + MARGIN_R)
 #define SVG_H (MARGIN_T + PLOT_H + MARGIN_B)
 #define MAX_PERIOD_LINES 400 /* dotted lines at P + kQ, when they fit */
+#define PLOT_VALUES 1024     /* values kept as sets per column */
+#define SEEN_BYTES (PLOT_VALUES / 8)
 
 /* Sets up a plot of values 0..n-1; 0, or -1 when out of memory. */
 int cli_plot_init(cli_plot *p, uint64_t n) {
@@ -39,7 +45,8 @@ int cli_plot_init(cli_plot *p, uint64_t n) {
         return 0;
     p->lo = malloc(p->cols * sizeof *p->lo);
     p->hi = malloc(p->cols * sizeof *p->hi);
-    if (!p->lo || !p->hi) {
+    p->seen = calloc(p->cols, SEEN_BYTES);
+    if (!p->lo || !p->hi || !p->seen) {
         cli_plot_free(p);
         return -1;
     }
@@ -54,7 +61,9 @@ int cli_plot_init(cli_plot *p, uint64_t n) {
 void cli_plot_free(cli_plot *p) {
     free(p->lo);
     free(p->hi);
+    free(p->seen);
     p->lo = p->hi = NULL;
+    p->seen = NULL;
 }
 
 /* The column of value index i. */
@@ -81,6 +90,10 @@ void cli_plot_add(cli_plot *p, uint64_t first, const nimber_value *v,
             p->hi[c] = y;
         if (y > p->ymax)
             p->ymax = y;
+        if (y < PLOT_VALUES) {
+            unsigned u = (unsigned)y;
+            p->seen[c * SEEN_BYTES + u / 8] |= (unsigned char)(1u << (u % 8));
+        }
     }
 }
 
@@ -154,7 +167,30 @@ static void put_axes(FILE *f, const cli_plot *p, double ymax) {
             MARGIN_T + PLOT_H / 2, MARGIN_T + PLOT_H / 2);
 }
 
-/* Draws the values: a step line, or one stroke per column. */
+/* 1 if value v fell in column c. */
+static int seen(const cli_plot *p, size_t c, unsigned v) {
+    return (p->seen[c * SEEN_BYTES + v / 8] >> (v % 8)) & 1;
+}
+
+/* Draws column c's values as marks, merging values a pixel apart. */
+static void put_column(FILE *f, const cli_plot *p, size_t c, double ymax) {
+    double x = MARGIN_L + ((double)c + 0.5) * PLOT_W / (double)p->cols;
+    double unit = PLOT_H / ymax; /* pixels per value */
+    unsigned top = (unsigned)p->hi[c];
+    for (unsigned v = (unsigned)p->lo[c]; v <= top; v++) {
+        if (!seen(p, c, v))
+            continue;
+        unsigned w = v; /* the run v..w */
+        for (unsigned u = v + 1; u <= top && (u - w) * unit <= 1.5; u++)
+            if (seen(p, c, u))
+                w = u;
+        fprintf(f, "M%.1f %.1fV%.1f", x, ypos(ymax, v) + 0.5,
+                ypos(ymax, w) - 0.5);
+        v = w;
+    }
+}
+
+/* Draws the values: a step line, or marks per column. */
 static void put_values(FILE *f, const cli_plot *p, double ymax) {
     fputs("<path class=\"values\" fill=\"none\" stroke=\"#1f5fbf\" "
           "stroke-width=\"1.2\" d=\"",
@@ -171,8 +207,10 @@ static void put_values(FILE *f, const cli_plot *p, double ymax) {
             fprintf(f, pen ? "V%.1fH%.1f" : "M%.1f %.1fH%.1f", pen ? y : x0,
                     pen ? x1 : y, x1);
             pen = 1;
+        } else if (p->ymax < PLOT_VALUES) {
+            put_column(f, p, c, ymax);
         } else {
-            double x = MARGIN_L + (c + 0.5) * PLOT_W / (double)p->cols;
+            double x = MARGIN_L + ((double)c + 0.5) * PLOT_W / (double)p->cols;
             fprintf(f, "M%.1f %.1fV%.1f", x, ypos(ymax, p->lo[c]) + 0.5,
                     ypos(ymax, p->hi[c]) - 0.5);
         }

@@ -15,13 +15,15 @@
  * period 149459, proved at 523576 values), a few seconds at most. */
 #define CLI_PLOT_PERIOD_MAX ((uint64_t)1 << 20)
 
-/* A plot being filled: per pixel column, the least and greatest value. */
+/* A plot being filled: per pixel column, the least and greatest value and
+ * which small values occur. */
 typedef struct cli_plot {
-    uint64_t n;      /* values G(0..n-1) */
-    size_t cols;     /* columns: n when n is small, else the plot width */
-    double *lo, *hi; /* per column; lo > hi where no finite value fell */
-    double ymax;     /* the greatest finite value */
-    int any_inf;     /* some value was infinite (not drawn) */
+    uint64_t n;          /* values G(0..n-1) */
+    size_t cols;         /* columns: n when n is small, else the plot width */
+    double *lo, *hi;     /* per column; lo > hi where no finite value fell */
+    unsigned char *seen; /* per column, a bitset of the small values */
+    double ymax;         /* the greatest finite value */
+    int any_inf;         /* some value was infinite (not drawn) */
 } cli_plot;
 
 /* cli_plot_init: an empty plot of n values; 0, or -1 when out of memory. */

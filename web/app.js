@@ -532,6 +532,7 @@ async function showPlot(spec, upto) {
     $('plot-game').value = spec;
     $('plot-upto').value = upto;
     $('plot-error').textContent = '';
+    $('plot-box').hidden = true; // the last plot is not this one
     busy('computing values');
     const r = await engine.call('nbw_grundy', spec, String(upto));
     if (!r.ok) {

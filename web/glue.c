@@ -36,7 +36,7 @@
 #define LEGAL_MAX 400                   /* legal moves listed for clicking */
 #define MEMORY_LIMIT ((size_t)1 << 30)  /* per game; wasm32 has 2 GiB here */
 #define CACHE_KEEP 32                   /* games kept between calls */
-#define VALUES_MAX ((uint64_t)50000000) /* --upto bound for the plot */
+#define VALUES_MAX ((uint64_t)10000000) /* --upto bound of the plot: 80 MB */
 
 /* Reports progress to the page: defined in web/progress.js (an emscripten
  * JS library), which hands it to Module.onProgress — the worker posts it

@@ -17,7 +17,7 @@ class GrundyPlot {
         this.x1 = 1;
         this.ymax = 1;
         this.hover = -1;
-        this.margin = {l: 56, r: 16, t: 26, b: 40};
+        this.margin = {l: 56, r: 30, t: 26, b: 40};
         this.listen();
     }
 
@@ -29,6 +29,8 @@ class GrundyPlot {
         for (let i = 0; i < values.length; i++)
             if (values[i] > m && Number.isFinite(values[i])) m = values[i];
         this.ymax = m;
+        this.hover = -1;
+        this.tip.hidden = true;
         this.reset();
     }
 
@@ -236,19 +238,38 @@ class GrundyPlot {
                 pen = true;
             }
         } else {
+            // per pixel column: a mark where each value occurs (values a
+            // pixel apart merge), or the least-to-greatest stroke when the
+            // values are too large for sets — as cli/plot.c
             const cols = Math.floor(a.w), per = (hi - lo) / cols;
+            const seen = this.ymax < 1024 ? new Uint8Array(Math.floor(this.ymax) + 1) : null;
             for (let col = 0; col < cols; col++) {
                 const s = lo + Math.floor(col * per), e = Math.min(hi, lo + Math.floor((col + 1) * per));
                 let mn = Infinity, mx = -Infinity;
+                if (seen) seen.fill(0);
                 for (let i = s; i < Math.max(e, s + 1); i++) {
                     const y = v[i];
+                    if (!Number.isFinite(y)) continue;
                     if (y < mn) mn = y;
-                    if (y > mx && Number.isFinite(y)) mx = y;
+                    if (y > mx) mx = y;
+                    if (seen) seen[y] = 1;
                 }
                 if (mx < mn) continue;
                 const x = a.x + col + 0.5;
-                g.moveTo(x, Y(mn) + 0.5);
-                g.lineTo(x, Y(mx) - 0.5);
+                if (!seen) {
+                    g.moveTo(x, Y(mn) + 0.5);
+                    g.lineTo(x, Y(mx) - 0.5);
+                    continue;
+                }
+                for (let u = mn; u <= mx; u++) {
+                    if (!seen[u]) continue;
+                    let w = u;
+                    for (let t = u + 1; t <= mx && (t - w) * (Y(0) - Y(1)) <= 1.5; t++)
+                        if (seen[t]) w = t;
+                    g.moveTo(x, Y(u) + 0.5);
+                    g.lineTo(x, Y(w) - 0.5);
+                    u = w;
+                }
             }
         }
         g.stroke();

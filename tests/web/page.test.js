@@ -201,7 +201,7 @@ test('plot: kayles with its proven period; hover, zoom, CSV and SVG as the CLI',
     const px = await page.evaluate(() => {
         const c = document.getElementById('plot');
         const r = c.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
-        const x = 56 + (71 + 6) / 200 * (r.width - 72); // inside [71, 83)
+        const x = 56 + (71 + 6) / 200 * (r.width - 86); // inside [71, 83)
         const d = c.getContext('2d').getImageData(Math.round(x * dpr), Math.round(30 * dpr), 1, 1).data;
         return Array.from(d);
     });
@@ -209,13 +209,13 @@ test('plot: kayles with its proven period; hover, zoom, CSV and SVG as the CLI',
     // hover shows n and G(n)
     const values = cli('grundy', 'kayles', '--upto', '200').stdout.trim().split('\n');
     const box = await page.locator('#plot').boundingBox();
-    await page.mouse.move(box.x + 56 + (box.width - 72) * (100.5 / 200), box.y + 200);
+    await page.mouse.move(box.x + 56 + (box.width - 86) * (100.5 / 200), box.y + 200);
     const tip = await page.textContent('#plot-tip');
     const m = /^n = (\d+), G\(n\) = (\d+)$/.exec(tip);
     assert.ok(m, tip);
     assert.equal(m[2], values[Number(m[1])]);
     await page.click('#zoom-in');
-    await page.mouse.move(box.x + 56 + (box.width - 72) * (100.5 / 200) + 1, box.y + 200);
+    await page.mouse.move(box.x + 56 + (box.width - 86) * (100.5 / 200) + 1, box.y + 200);
     const tip2 = await page.textContent('#plot-tip');
     const m2 = /^n = (\d+), G\(n\) = (\d+)$/.exec(tip2);
     assert.equal(m2[2], values[Number(m2[1])]);
@@ -260,7 +260,7 @@ test('plot: Grundy\'s game to 10^6 with progress, the page responsive, no period
 });
 
 test('cancel stops a long computation and the page goes on', async () => {
-    await page.goto(base + 'index.html#grundy=grundy-game&upto=20000000');
+    await page.goto(base + 'index.html#grundy=grundy-game&upto=10000000');
     await page.waitForSelector('#busy:not([hidden])', {timeout: 30000});
     await page.waitForFunction(() => document.getElementById('progress').value > 0);
     await page.click('#cancel');
