@@ -4,7 +4,7 @@
 # chromium (driven headless by the browser tests), nodejs and npm (the
 # test runner; npm installs the pinned playwright-core of
 # tests/web/package-lock.json under build/), python3 (the loopback file
-# server of the tests) and libxml2-utils (xmllint, for SVG checks).
+# server of the tests) and the DejaVu fonts (the screenshots).
 # Runs apt-get only when something is missing; needs root (or sudo).
 set -e
 missing=""
@@ -14,7 +14,6 @@ command -v emcc >/dev/null 2>&1 || missing="$missing emscripten"
 command -v node >/dev/null 2>&1 || missing="$missing nodejs"
 command -v npm >/dev/null 2>&1 || missing="$missing npm"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
-command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
 fc-list 2>/dev/null | grep -qi 'dejavu sans' || missing="$missing fonts-dejavu-core"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"

@@ -2,8 +2,8 @@
 # deps.sh — installs what `make test` needs when it is missing (Debian):
 # gcc (ASan/UBSan), clang with libFuzzer, clang-tidy, cppcheck, cmocka,
 # bats, jq, bc (benchmarks), pkg-config (the install test), gettext and
-# the zh_CN.UTF-8 locale (the translation test) and g++ (the benchmark's
-# seed baseline).  Runs apt-get
+# the zh_CN.UTF-8 locale (the translation test), xmllint (grundy --svg is
+# well-formed XML) and g++ (the benchmark's seed baseline).  Runs apt-get
 # only when something is missing; needs root (or sudo) for that.
 set -e
 missing=""
@@ -22,6 +22,7 @@ command -v bc >/dev/null 2>&1 || missing="$missing bc"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v msgfmt >/dev/null 2>&1 || missing="$missing gettext"
 command -v localedef >/dev/null 2>&1 || missing="$missing locales"
+command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 if [ -n "$missing" ]; then

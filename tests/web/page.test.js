@@ -4,14 +4,14 @@
 // plot with its proven period; errors; links; cancel.  Run by
 // tests/web/run.sh (make web-test).
 'use strict';
-const test = require('node:test');
+const {test, before, after} = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const {startServer, launch, cli, open, idle} = require('./helpers.js');
 
 let server, browser, page, base;
 
-test.before(async () => {
+before(async () => {
     server = await startServer();
     base = server.url;
     browser = await launch();
@@ -20,7 +20,7 @@ test.before(async () => {
     page.on('pageerror', (e) => { throw e; });
 });
 
-test.after(async () => {
+after(async () => {
     if (browser) await browser.close();
     if (server) server.stop();
 });
