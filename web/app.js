@@ -403,7 +403,8 @@ function setPosition(s) {
     game.state = s;
     game.args = s.args;
     game.over = s.over;
-    setHash(makeHash('play', s.args, game.computerFirst ? {first: 'computer'} : {}));
+    // the link names the side to move, so that it reproduces the game
+    setHash(makeHash('play', s.args, game.human || s.over ? {} : {first: 'computer'}));
     $('args').value = s.args;
     drawBoard(s);
     const status = $('play-status');
