@@ -5,6 +5,8 @@
 #                        with ASan+UBSan, run unit tests (cmocka) and CLI
 #                        tests (bats)
 #   make bench           benchmarks, printed as ratios against baselines
+#   make web             the web page (emscripten) into build/web/; make
+#                        web-test tests it in headless chromium
 #   make install PREFIX=DIR [DESTDIR=...]   /   make uninstall
 #
 # The version is read from include/nimber.h, its only home.
@@ -240,7 +242,7 @@ web: $(WEB)/nimber.js $(WEB_FILES)
 
 # The browser tests (tests/web/): headless Debian chromium driven by
 # playwright-core (pinned in tests/web/package-lock.json, installed under
-# build/node_modules), against the page served on 127.0.0.1.
+# build/webtest/node_modules), against the page served on 127.0.0.1.
 web-test: all
 	@sh tests/deps-web.sh
 	$(MAKE) web
