@@ -5,6 +5,8 @@
 #                        with ASan+UBSan, run unit tests (cmocka) and CLI
 #                        tests (bats)
 #   make bench           benchmarks, printed as ratios against baselines
+#   make web             the web page (emscripten) into build/web/; make
+#                        web-test tests it in headless chromium
 #   make install PREFIX=DIR [DESTDIR=...]   /   make uninstall
 #
 # The version is read from include/nimber.h, its only home.
@@ -36,6 +38,7 @@ LIB_SRC := $(wildcard src/*.c) $(wildcard src/games/*.c) \
            $(wildcard src/games/takebreak/*.c)
 CLI_SRC := $(wildcard cli/*.c)
 LIB_HDR := include/nimber.h $(wildcard src/*.h) $(wildcard src/games/*/*.h)
+CLI_HDR := $(wildcard cli/*.h)
 
 B := build
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
@@ -49,7 +52,7 @@ MSGFMT  := $(shell command -v msgfmt 2>/dev/null)
 LANGS   := $(basename $(notdir $(wildcard po/*.po)))
 MO      := $(if $(MSGFMT),$(LANGS:%=$(B)/locale/%/LC_MESSAGES/nimber.mo))
 
-.PHONY: deb pot all test unit cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format python python-test
+.PHONY: web web-test web-shots deb pot all test unit cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format python python-test
 all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc $(MO)
 
 
@@ -61,7 +64,7 @@ pot:
 	xgettext --from-code=UTF-8 -k_ -kN_ -knb_fail:3 -knb_fail_at:5 \
 	    -kcli_error:1 -c -o po/nimber.pot src/*.c src/games/*.c cli/*.c
 
-$(B)/obj/%.o: %.c $(LIB_HDR) cli/cli.h
+$(B)/obj/%.o: %.c $(LIB_HDR) $(CLI_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -113,7 +116,7 @@ SAN_CLI_OBJ := $(CLI_SRC:%.c=$(S)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(S)/tests/%)
 
-$(S)/%.o: %.c $(LIB_HDR) cli/cli.h
+$(S)/%.o: %.c $(LIB_HDR) $(CLI_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -O1 -g $(SAN) -c $< -o $@
 
@@ -165,15 +168,15 @@ fuzz: $(FUZZ_BIN)
 # reserved-looking names.  (The clang-analyzer-* checks report false paths
 # through our error-code returns; `make analyze` runs them for reading.)
 TIDY_CHECKS := -*,bugprone-*,-bugprone-easily-swappable-parameters,-bugprone-reserved-identifier,-bugprone-narrowing-conversions,-bugprone-implicit-widening-of-multiplication-result,-bugprone-sizeof-expression
-ALL_SRC := $(LIB_SRC) $(CLI_SRC)
+ALL_SRC := $(LIB_SRC) $(CLI_SRC) web/glue.c
 
 lint:
 	cppcheck --quiet --enable=warning,portability,performance --std=c11 \
-	    --error-exitcode=1 -Iinclude -Isrc -D__GNUC__ src cli
+	    --error-exitcode=1 -Iinclude -Isrc -Icli -D__GNUC__ src cli web/glue.c
 	@# clang-tidy counts the warnings of system headers it suppressed ("N
 	@# warnings generated."): noise that reads like failure, dropped here.
 	@out=$$(clang-tidy --quiet --warnings-as-errors='*' -checks='$(TIDY_CHECKS)' \
-	    $(ALL_SRC) -- -std=c11 -D_DEFAULT_SOURCE -Iinclude -Isrc 2>&1); rc=$$?; \
+	    $(ALL_SRC) -- -std=c11 -D_DEFAULT_SOURCE -Iinclude -Isrc -Icli 2>&1); rc=$$?; \
 	    printf '%s\n' "$$out" | grep -v 'warnings\? generated\.$$' | grep . ; \
 	    echo "clang-tidy: $$(echo $(ALL_SRC) | wc -w) files, exit $$rc"; exit $$rc
 
@@ -225,6 +228,7 @@ test: check-deps
 	$(MAKE) cli-test
 	$(MAKE) python-test
 	$(MAKE) fuzz FUZZ_TIME=8
+	$(MAKE) web-test
 	@echo "all tests passed"
 
 bench: all
@@ -232,6 +236,51 @@ bench: all
 	sh bench/takebreak.sh
 	sh bench/graph.sh
 	sh bench/nimarith.sh
+
+# ---- the web page: libnimber in WebAssembly (emscripten) + static files ----
+# web/glue.c (string-in/string-out entry points on the public API) and
+# cli/plot.c (the SVG of grundy --svg) are compiled here only, never into
+# the native build.  build/web/ is a static site: any file server serves it.
+EMCC     ?= emcc
+# Debian's emcc runs its JavaScript tools with node and finds their modules
+# (acorn) under /usr/share/nodejs, where a node not from Debian does not look.
+EMENV    := NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH}
+W        := $(B)/wasm
+WEB      := $(B)/web
+WEB_OBJ  := $(LIB_SRC:%.c=$(W)/%.o) $(W)/cli/plot.o $(W)/web/glue.o
+WEB_EXPORTS := _nbw_free,_nbw_version,_nbw_games,_nbw_solve,_nbw_explain,_nbw_move,_nbw_computer,_nbw_grundy,_nbw_values,_nbw_period,_nbw_svg
+WEB_FILES := $(addprefix $(WEB)/,index.html style.css app.js plot.js worker.js)
+
+$(W)/%.o: %.c $(LIB_HDR) $(CLI_HDR)
+	@mkdir -p $(dir $@)
+	@command -v $(EMCC) >/dev/null || { echo "make web: emcc not found (sh tests/deps-web.sh installs emscripten)"; exit 1; }
+	$(EMENV) $(EMCC) $(WARN) $(DEFS) $(CPPFLAGS) -Icli -O2 -c $< -o $@
+
+$(WEB)/nimber.js: $(WEB_OBJ) web/progress.js
+	@mkdir -p $(dir $@)
+	$(EMENV) $(EMCC) -O2 -o $@ $(WEB_OBJ) --js-library web/progress.js -sMODULARIZE=1 -sEXPORT_NAME=createNimber \
+	    -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB \
+	    -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
+
+$(WEB)/%: web/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+web: $(WEB)/nimber.js $(WEB_FILES)
+
+# The browser tests (tests/web/): headless Debian chromium driven by
+# playwright-core (pinned in tests/web/package-lock.json, installed under
+# build/webtest/node_modules), against the page served on 127.0.0.1.
+web-test: all
+	@sh tests/deps-web.sh
+	$(MAKE) web
+	sh tests/web/run.sh
+
+# Screenshots of the four views for the README (docs/*.png).
+web-shots: all
+	@sh tests/deps-web.sh
+	$(MAKE) web
+	sh tests/web/run.sh --shots
 
 # ---- install ----
 install: all

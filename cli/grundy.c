@@ -2,7 +2,9 @@
  * grundy.c — `nimber grundy GAME --upto N`: the Grundy values of single
  * heaps 0..N-1, one a line, or {"game": ..., "values": [...]} with --json,
  * or as CSV ("n,grundy" lines under a header) or an OEIS b-file ("n a(n)"
- * lines) with --format.
+ * lines) with --format, or as a standalone SVG plot with --svg (plot.c:
+ * the proven preperiod and period are marked when nimber_game_period
+ * proves one within CLI_PLOT_PERIOD_MAX values, and never otherwise).
  *
  * The last value is asked for first: that computes (or proves the period
  * behind) every other value, so a resource limit or Ctrl-C is reported
@@ -11,6 +13,7 @@
  * more than computing a periodic game's values.
  */
 #include "cli.h"
+#include "plot.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +22,8 @@
 
 /* Prints the grundy command's help. */
 static void grundy_help(FILE *f) {
-    fputs("usage: nimber grundy [--json | --format F] [--algorithm A] GAME "
-          "--upto N\n\n"
+    fputs("usage: nimber grundy [--json | --svg | --format F] [--algorithm A] "
+          "GAME --upto N\n\n"
           "Prints G(0), G(1), ..., G(N-1), the Grundy values of single heaps,\n"
           "one a line.  Games whose heaps interact (staircase) or whose\n"
           "values do not decide play (misere-nim) have no such values.\n"
@@ -30,8 +33,12 @@ static void grundy_help(FILE *f) {
           "options:\n"
           "  --upto N         how many values (required)\n"
           "  --json           {\"game\": GAME, \"values\": [...]} instead\n"
+          "  --svg            a standalone SVG plot of G(0..N-1), with the\n"
+          "                   preperiod and period marked when they are\n"
+          "                   proved within 1048576 values\n"
           "  --format F       text (default), json, csv (a header, then\n"
-          "                   n,G(n) lines) or bfile (OEIS b-file: n G(n))\n"
+          "                   n,G(n) lines), bfile (OEIS b-file: n G(n))\n"
+          "                   or svg (as --svg)\n"
           "  --algorithm A    auto (default: fastest exact method, proven\n"
           "                   periods), direct (mex of every move) or sparse\n"
           "                   (rare/common method, take-and-break games)\n",
@@ -58,12 +65,45 @@ static char *put_value(char *p, nimber_value v) {
     return p;
 }
 
+/* Writes the SVG plot of G(0..upto-1) (computed already), with the
+ * period marked when one is proved within CLI_PLOT_PERIOD_MAX values. */
+static int write_svg(nimber_game *g, uint64_t upto, nimber_value *vals) {
+    nimber_period per = {0, 0, 0, 0};
+    nimber_error err;
+    cli_watch(g);
+    int pst = nimber_game_period(g, CLI_PLOT_PERIOD_MAX, &per, &err);
+    cli_watch_end();
+    if (pst == NIMBER_E_INTERRUPTED)
+        return cli_fail(pst, &err, 0);
+    if (pst != NIMBER_OK) /* no search, or a limit: nothing is claimed */
+        per.proven = 0;
+    cli_plot plot;
+    if (cli_plot_init(&plot, upto) != 0) {
+        cli_error("out of memory");
+        return EXIT_OSERR;
+    }
+    for (uint64_t n = 0; n < upto;) {
+        size_t k = upto - n < BLOCK ? (size_t)(upto - n) : BLOCK;
+        int st = nimber_heap_values(g, n, k, vals, &err);
+        if (st != NIMBER_OK) { /* cannot happen after the first call */
+            cli_plot_free(&plot);
+            return cli_fail(st, &err, 0);
+        }
+        cli_plot_add(&plot, n, vals, k);
+        n += k;
+    }
+    cli_plot_write(&plot, stdout, nimber_game_spec(g), &per,
+                   cli_plot_period_note(pst));
+    cli_plot_free(&plot);
+    return cli_finish_output();
+}
+
 /* Parses the arguments and prints the values. */
 int cmd_grundy(int argc, char **argv) {
     const char *spec = NULL;
     uint64_t upto = 0;
     int have_upto = 0, json = 0, any_inf = 0;
-    enum { TEXT, CSV, BFILE } format = TEXT;
+    enum { TEXT, CSV, BFILE, SVG } format = TEXT;
     nimber_algorithm algo = NIMBER_ALGO_AUTO;
     for (int i = 0; i < argc; i++) {
         if (cli_is_help(argv[i])) {
@@ -71,6 +111,10 @@ int cmd_grundy(int argc, char **argv) {
             return cli_finish_output();
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
+            format = TEXT;
+        } else if (strcmp(argv[i], "--svg") == 0) {
+            json = 0;
+            format = SVG;
         } else if (strcmp(argv[i], "--format") == 0) {
             const char *v = cli_option_value("grundy", argc, argv, &i);
             if (!v)
@@ -78,10 +122,11 @@ int cmd_grundy(int argc, char **argv) {
             json = strcmp(v, "json") == 0;
             format = strcmp(v, "csv") == 0     ? CSV
                      : strcmp(v, "bfile") == 0 ? BFILE
+                     : strcmp(v, "svg") == 0   ? SVG
                                                : TEXT;
             if (!json && format == TEXT && strcmp(v, "text") != 0) {
-                cli_error("--format '%.40s': expected text, json, csv or "
-                          "bfile",
+                cli_error("--format '%.40s': expected text, json, csv, "
+                          "bfile or svg",
                           v);
                 return EXIT_USAGE;
             }
@@ -137,6 +182,10 @@ int cmd_grundy(int argc, char **argv) {
             rc = cli_fail(st, &err, 0);
             goto done;
         }
+    }
+    if (format == SVG) {
+        rc = write_svg(g, upto, vals);
+        goto done;
     }
     if (json)
         printf("{\"game\": \"%s\", \"values\": [", nimber_game_spec(g));

@@ -12,7 +12,7 @@ _nimber() {
         return
     fi
     case "$prev" in
-        --format) COMPREPLY=($(compgen -W "text json csv bfile" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "text json csv bfile svg" -- "$cur")); return ;;
         --algorithm) COMPREPLY=($(compgen -W "auto direct sparse" -- "$cur")); return ;;
         --first) COMPREPLY=($(compgen -W "human computer" -- "$cur")); return ;;
         --upto|--max-moves|--max-memory|--max) return ;;
@@ -26,7 +26,7 @@ _nimber() {
             return ;;
     esac
     if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--help --json --misere --max-moves --max-memory --upto --format --algorithm --first --hint" -- "$cur"))
+        COMPREPLY=($(compgen -W "--help --json --misere --max-moves --max-memory --upto --format --svg --algorithm --first --hint" -- "$cur"))
         return
     fi
     if [[ "$cur" == graph:* || "$cur" == hackenbush:* || "$cur" == @* ]]; then

@@ -2,10 +2,11 @@
 # deps.sh — installs what `make test` needs when it is missing (Debian):
 # gcc (ASan/UBSan), clang with libFuzzer, clang-tidy, cppcheck, cmocka,
 # bats, jq, bc (benchmarks), pkg-config (the install test), gettext and
-# the zh_CN.UTF-8 locale (the translation test), g++ (the benchmark's
-# seed baseline), and Debian's Python with what the Python module needs to
-# build (python3-dev, -venv, -setuptools, -wheel) and to be tested
-# (python3-pytest, -hypothesis, -numpy).  Runs apt-get
+# the zh_CN.UTF-8 locale (the translation test), xmllint (grundy --svg is
+# well-formed XML), g++ (the benchmark's seed baseline), and Debian's
+# Python with what the Python module needs to build (python3-dev, -venv,
+# -setuptools, -wheel) and to be tested (python3-pytest, -hypothesis,
+# -numpy).  Runs apt-get
 # only when something is missing; needs root (or sudo) for that.
 set -e
 missing=""
@@ -32,6 +33,7 @@ py_has wheel || missing="$missing python3-wheel"
 py_has pytest || missing="$missing python3-pytest"
 py_has hypothesis || missing="$missing python3-hypothesis"
 py_has numpy || missing="$missing python3-numpy"
+command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 if [ -n "$missing" ]; then

@@ -1,0 +1,25 @@
+#!/bin/sh
+# deps-web.sh — installs what `make web` and `make web-test` need when it
+# is missing (Debian): emscripten (emcc, with node-acorn for its tools),
+# chromium (driven headless by the browser tests), nodejs and npm (the
+# test runner; npm installs the pinned playwright-core of
+# tests/web/package-lock.json under build/), python3 (the loopback file
+# server of the tests) and the DejaVu fonts (the screenshots).
+# Runs apt-get only when something is missing; needs root (or sudo).
+set -e
+missing=""
+command -v emcc >/dev/null 2>&1 || missing="$missing emscripten"
+[ -d /usr/share/nodejs/acorn ] || missing="$missing node-acorn"
+[ -x /usr/bin/chromium ] || missing="$missing chromium"
+command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+command -v npm >/dev/null 2>&1 || missing="$missing npm"
+command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+fc-list 2>/dev/null | grep -qi 'dejavu sans' || missing="$missing fonts-dejavu-core"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+if [ -n "$missing" ]; then
+    echo "deps-web: installing$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq $missing
+fi

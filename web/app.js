@@ -1,0 +1,709 @@
+// app.js — the nimber page: four views (solve, play, explain, plot) over
+// libnimber running in a Web Worker (worker.js).  This file holds no game
+// logic: it sends the words the user typed to the library's glue
+// (web/glue.c) and shows what comes back — outcomes, values, moves, the
+// explanation, the period, the SVG.  The state lives in the URL fragment:
+//   #solve=ARGS                 the answer of `nimber solve ARGS`
+//   #play=ARGS[&first=computer] a game against the engine from ARGS
+//   #explain=ARGS               `nimber explain ARGS`
+//   #grundy=GAME&upto=N         the plot of G(0..N-1)
+// (ARGS percent-encoded, e.g. #solve=nim%203%204%205), so a link
+// reproduces what it shows.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+// ---- the engine: calls into the worker, with progress and cancel ----
+
+class Cancelled extends Error {}
+
+const engine = {
+    worker: null,
+    pending: new Map(), // id -> {resolve, reject}
+    nextId: 1,
+    busyTimer: null,
+
+    // Starts a (new) worker.
+    start() {
+        this.worker = new Worker('worker.js');
+        this.worker.onmessage = (e) => {
+            const m = e.data;
+            if (m.progress) {
+                showProgress(m.progress[0], m.progress[1]);
+                return;
+            }
+            const p = this.pending.get(m.id);
+            if (!p) return;
+            this.pending.delete(m.id);
+            document.body.dataset.pending = String(this.pending.size);
+            if (!this.pending.size) hideBusy();
+            p.resolve(m.result);
+        };
+    },
+
+    // Calls glue function fn with args; resolves to its string.  The busy
+    // bar (progress, cancel) shows when it takes more than a moment.
+    raw(fn, ...args) {
+        return new Promise((resolve, reject) => {
+            const id = this.nextId++;
+            this.pending.set(id, {resolve, reject});
+            document.body.dataset.pending = String(this.pending.size);
+            this.worker.postMessage({id, fn, args});
+            if (!this.busyTimer && $('busy').hidden)
+                this.busyTimer = setTimeout(() => {
+                    this.busyTimer = null;
+                    if (this.pending.size) $('busy').hidden = false;
+                }, 150);
+        });
+    },
+
+    // Calls fn and parses its JSON answer.
+    async call(fn, ...args) {
+        return JSON.parse(await this.raw(fn, ...args));
+    },
+
+    // Stops whatever runs: the worker is terminated (the computation dies
+    // with it) and a fresh one started.
+    cancel() {
+        this.worker.terminate();
+        const waiting = [...this.pending.values()];
+        this.pending.clear();
+        document.body.dataset.pending = '0';
+        hideBusy();
+        this.start();
+        for (const p of waiting) p.reject(new Cancelled('cancelled'));
+    },
+};
+
+let busyLabel = 'working';
+
+// Shows the progress of the current computation.
+function showProgress(done, goal) {
+    const bar = $('progress');
+    if (goal > 0) {
+        bar.max = goal;
+        bar.value = Math.min(done, goal);
+    } else {
+        bar.removeAttribute('value');
+    }
+    $('busy-label').textContent = goal > 0
+        ? `${busyLabel}: ${Math.round(done).toLocaleString('en')} of ${Math.round(goal).toLocaleString('en')}`
+        : `${busyLabel}: ${Math.round(done).toLocaleString('en')}`;
+}
+
+// Hides the busy bar.
+function hideBusy() {
+    clearTimeout(engine.busyTimer);
+    engine.busyTimer = null;
+    $('busy').hidden = true;
+    $('progress').removeAttribute('value');
+    $('busy-label').textContent = '';
+}
+
+// Sets what the busy bar says.
+function busy(label) {
+    busyLabel = label;
+    $('busy-label').textContent = label + '…';
+}
+
+// ---- the URL fragment ----
+
+// The fragment as {key: value}, each value percent-decoded.
+function readHash() {
+    const out = {};
+    for (const part of location.hash.replace(/^#/, '').split('&')) {
+        if (!part) continue;
+        const eq = part.indexOf('=');
+        const k = eq < 0 ? part : part.slice(0, eq);
+        let v = eq < 0 ? '' : part.slice(eq + 1);
+        try { v = decodeURIComponent(v); } catch (e) { /* keep it raw */ }
+        out[k] = v;
+    }
+    return out;
+}
+
+// The fragment for a view and its fields.
+function makeHash(view, value, extra) {
+    let h = `#${view}=${encodeURIComponent(value)}`;
+    for (const [k, v] of Object.entries(extra || {}))
+        h += `&${k}=${encodeURIComponent(v)}`;
+    return h;
+}
+
+// Goes to a fragment (a new history entry); route() shows it.
+function go(hash) {
+    if (location.hash === hash) route();
+    else location.hash = hash; // route() runs on hashchange
+}
+
+// Records the state in the fragment without going anywhere.
+function setHash(hash) {
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+
+// ---- views ----
+
+const VIEWS = ['solve', 'play', 'explain', 'grundy'];
+
+// Shows one view and marks its tab.
+function showView(name) {
+    for (const v of VIEWS) {
+        $('view-' + v).hidden = v !== name;
+        $('tab-' + v).setAttribute('aria-selected', String(v === name));
+    }
+    $('position-bar').hidden = name === 'grundy';
+    $('go').textContent = {solve: 'Solve', play: 'Start game', explain: 'Explain'}[name] || 'Go';
+    document.body.dataset.view = name;
+}
+
+let currentView = 'solve';
+
+// Shows an error next to the position field (or clears it).
+function argsError(msg) {
+    $('args-error').textContent = msg ? msg : '';
+    $('args').setAttribute('aria-invalid', msg ? 'true' : 'false');
+}
+
+// Reads the fragment and shows what it names.
+async function route() {
+    const h = readHash();
+    const view = VIEWS.find((v) => v in h) || 'solve';
+    currentView = view;
+    showView(view);
+    try {
+        if (view === 'grundy') {
+            await showPlot(h.grundy || 'kayles', h.upto || '1000');
+            return;
+        }
+        const args = h[view] !== undefined && h[view] !== '' ? h[view] : 'nim 3 4 5';
+        setArgsField(args);
+        if (view === 'solve') await showSolve(args);
+        else if (view === 'explain') await showExplain(args);
+        else await startPlay(args, h.first === 'computer');
+    } catch (e) {
+        if (!(e instanceof Cancelled)) throw e;
+        cancelledNote();
+    } finally {
+        document.body.dataset.routes = String(++routeCount);
+    }
+}
+
+let routeCount = 0;
+
+// Says that the last computation was cancelled.
+function cancelledNote() {
+    const where = currentView === 'grundy' ? 'plot-error' : 'args-error';
+    $(where).textContent = 'cancelled';
+}
+
+// Puts ARGS in the field and the misère box in step with it.
+function setArgsField(args) {
+    $('args').value = args;
+    $('misere').checked = /(^|\s)--misere(\s|$)/.test(args);
+}
+
+// ---- solve ----
+
+// Shows `nimber solve ARGS`.
+async function showSolve(args) {
+    busy('solving');
+    const s = await engine.call('nbw_solve', args);
+    if (!s.ok) {
+        argsError(s.error);
+        $('solve-result').hidden = true;
+        $('answer').textContent = '';
+        return;
+    }
+    argsError('');
+    $('solve-result').hidden = false;
+    $('answer').textContent = s.as_json ? s.json : s.text;
+    $('outcome').textContent = s.outcome;
+    $('outcome').className = 'badge outcome-' + s.outcome;
+    $('outcome-words').textContent = {
+        N: 'the player to move wins',
+        P: 'the player to move loses',
+        D: 'a draw: neither side can force a win',
+    }[s.outcome];
+    $('grundy-value').textContent = s.grundy === null ? 'none (misère play)' : s.grundy;
+    $('moves-title').textContent = s.outcome === 'D' ? 'Moves that keep the draw'
+        : s.outcome === 'N' ? 'Winning moves' : 'Winning moves: none (every move loses)';
+    fillMoves($('win-moves'), s.moves, s.truncated, (m) => solveMove(s.args, m));
+}
+
+// Fills a list with one button per move (at most 300 shown).
+function fillMoves(ul, moves, truncated, onClick) {
+    ul.textContent = '';
+    const shown = moves.slice(0, 300);
+    for (const m of shown) {
+        const li = document.createElement('li');
+        const b = document.createElement('button');
+        b.className = 'move';
+        b.textContent = m;
+        b.addEventListener('click', () => onClick(m));
+        li.appendChild(b);
+        ul.appendChild(li);
+    }
+    if (moves.length > shown.length || truncated) {
+        const li = document.createElement('li');
+        li.className = 'more';
+        li.textContent = `… and ${moves.length - shown.length}${truncated ? ' or' : ''} more`;
+        ul.appendChild(li);
+    }
+}
+
+// Makes a move in the solve view: the new position's answer.
+async function solveMove(args, move) {
+    busy('moving');
+    try {
+        const s = await engine.call('nbw_move', args, move);
+        if (!s.ok) { argsError(s.error); return; }
+        go(makeHash('solve', s.args));
+    } catch (e) {
+        if (!(e instanceof Cancelled)) throw e;
+        cancelledNote();
+    }
+}
+
+// ---- explain ----
+
+// Shows `nimber explain ARGS`, with Nim's binary table drawn.
+async function showExplain(args) {
+    busy('explaining');
+    const r = await engine.call('nbw_explain', args);
+    if (!r.ok) {
+        argsError(r.error);
+        $('explanation').textContent = '';
+        $('nim-table').textContent = '';
+        return;
+    }
+    argsError('');
+    $('explanation').textContent = r.text;
+    drawBinaryTable(r.text, $('nim-table'));
+}
+
+// Draws the binary table of the explanation's text (Bouton's argument,
+// when Nim is the whole position) as an HTML table: the columns whose
+// count of ones is odd — a 1 in the nim-sum row — are marked, and so are
+// the heaps the text names for a winning move.  Nothing is computed here.
+function drawBinaryTable(text, box) {
+    box.textContent = '';
+    const lines = text.split('\n');
+    const start = lines.findIndex((l) => /^heap\s+size\s+binary$/.test(l.trim()));
+    if (start < 0) return;
+    const rows = [];
+    let ones = null, sum = null;
+    for (let i = start + 1; i < lines.length; i++) {
+        const l = lines[i];
+        let m;
+        if ((m = /^\s*(\d+)\s+(\d+)\s+((?:[01] )*[01])$/.exec(l))) {
+            rows.push({heap: m[1], size: m[2], bits: m[3].split(' ')});
+        } else if ((m = /^ones per column\s+(\d+(?: \d+)*)$/.exec(l))) {
+            ones = m[1].split(' ');
+        } else if ((m = /^nim-sum\s+(\d+)\s+((?:[01] )*[01])\s/.exec(l))) {
+            sum = {size: m[1], bits: m[2].split(' ')};
+            break;
+        } else {
+            break;
+        }
+    }
+    if (!rows.length || !sum) return;
+    const winning = new Set();
+    for (const l of lines) {
+        const m = /^\s*heap (\d+): .*: winning move /.exec(l);
+        if (m) winning.add(m[1]);
+    }
+    const odd = sum.bits.map((b) => b === '1');
+    const w = sum.bits.length;
+    const table = document.createElement('table');
+    table.className = 'bouton';
+    table.id = 'bouton';
+    const head = table.createTHead().insertRow();
+    for (const t of ['heap', 'size']) {
+        const th = document.createElement('th');
+        th.textContent = t;
+        head.appendChild(th);
+    }
+    for (let k = 0; k < w; k++) {
+        const th = document.createElement('th');
+        th.textContent = w - 1 - k < 31 ? String(2 ** (w - 1 - k)) : `2^${w - 1 - k}`;
+        if (odd[k]) th.className = 'odd';
+        head.appendChild(th);
+    }
+    const body = table.createTBody();
+    const addRow = (cells, bits, cls) => {
+        const tr = body.insertRow();
+        if (cls) tr.className = cls;
+        if (cells.length === 1) { // a label over the heap and size columns
+            const td = tr.insertCell();
+            td.colSpan = 2;
+            td.className = 'row-label';
+            td.textContent = cells[0];
+        }
+        for (const c of cells.length === 1 ? [] : cells) tr.insertCell().textContent = c;
+        bits.forEach((b, k) => {
+            const td = tr.insertCell();
+            td.textContent = b;
+            td.className = 'bit' + (odd[k] ? ' odd' : '');
+        });
+    };
+    for (const r of rows) addRow([r.heap, r.size], r.bits, winning.has(r.heap) ? 'winning' : '');
+    if (ones) addRow(['ones per column'], ones, 'count');
+    addRow(['nim-sum', sum.size], sum.bits, 'sum');
+    box.appendChild(table);
+    const note = document.createElement('p');
+    note.className = 'help';
+    note.textContent = 'Marked columns have an odd number of ones (a 1 in the nim-sum)'
+        + (winning.size ? '; marked heaps have a winning move.' : '.');
+    box.appendChild(note);
+}
+
+// ---- play ----
+
+const game = {
+    start: '',       // the position the game began from
+    args: '',        // the position now
+    computerFirst: false,
+    human: true,     // whose turn
+    history: [],     // positions before each human move: {args, log}
+    state: null,     // the library's answer for the position now
+    over: false,
+};
+
+// Starts a game from ARGS.
+async function startPlay(args, computerFirst) {
+    game.start = args;
+    game.computerFirst = computerFirst;
+    $('first').value = computerFirst ? 'computer' : 'human';
+    game.history = [];
+    $('log').textContent = '';
+    $('hint').textContent = '';
+    $('move-error').textContent = '';
+    await playFrom(args, !computerFirst);
+}
+
+// Shows the position ARGS with `humanToMove`, letting the engine move
+// when it is its turn.
+async function playFrom(args, humanToMove) {
+    busy('thinking');
+    const s = await engine.call('nbw_solve', args);
+    if (!s.ok) {
+        argsError(s.error);
+        $('play-area').hidden = true;
+        return;
+    }
+    argsError('');
+    $('play-area').hidden = false;
+    game.human = humanToMove;
+    setPosition(s);
+    if (!game.over && !game.human) await computerMove();
+}
+
+// Records the library's state of the position now and draws it.
+function setPosition(s) {
+    game.state = s;
+    game.args = s.args;
+    game.over = s.over;
+    // the link names the side to move, so that it reproduces the game
+    setHash(makeHash('play', s.args, game.human || s.over ? {} : {first: 'computer'}));
+    $('args').value = s.args;
+    drawBoard(s);
+    const status = $('play-status');
+    if (s.over) {
+        // play.c: at the end, whoever is to move wins only under misère.
+        status.textContent = game.human === s.mover_wins ? 'You win.' : 'I win.';
+        status.className = game.human === s.mover_wins ? 'status won' : 'status lost';
+    } else {
+        status.textContent = game.human ? 'Your move.' : 'Thinking…';
+        status.className = 'status';
+    }
+    fillMoves($('legal-moves'), game.human && !s.over ? s.legal : [], s.legal_truncated && game.human,
+        (m) => humanMove(m));
+    $('legal-note').hidden = !(s.legal_truncated && game.human && !s.over);
+    $('undo').disabled = game.history.length === 0;
+}
+
+// Draws the components: each heap as a row of counters (numbers when big).
+function drawBoard(s) {
+    const board = $('board');
+    board.textContent = '';
+    s.components.forEach((c, ci) => {
+        const box = document.createElement('div');
+        box.className = 'component';
+        const title = document.createElement('div');
+        title.className = 'component-title';
+        title.textContent = s.components.length > 1 ? `component ${ci}: ${c.game}` : c.game;
+        box.appendChild(title);
+        c.words.forEach((w, i) => {
+            const row = document.createElement('div');
+            row.className = 'heap';
+            const label = document.createElement('span');
+            label.className = 'heap-label';
+            label.textContent = `${c.heapwise ? 'heap' : 'step'} ${i}: ${w}`;
+            row.appendChild(label);
+            const n = Number(w);
+            if (n <= 60) {
+                const dots = document.createElement('span');
+                dots.className = 'counters';
+                dots.textContent = '●'.repeat(n);
+                row.appendChild(dots);
+            }
+            box.appendChild(row);
+        });
+        board.appendChild(box);
+    });
+    $('position-text').textContent = s.position || '';
+}
+
+// Appends a line to the game's log.
+function log(who, move) {
+    const li = document.createElement('li');
+    li.textContent = `${who}: ${move}`;
+    li.className = who === 'You' ? 'you' : 'me';
+    $('log').appendChild(li);
+}
+
+// The human's move (typed or clicked).
+async function humanMove(text) {
+    if (game.over || !game.human) return;
+    $('hint').textContent = '';
+    try {
+        busy('moving');
+        const s = await engine.call('nbw_move', game.args, text);
+        if (!s.ok) {
+            $('move-error').textContent = s.error;
+            return;
+        }
+        $('move-error').textContent = '';
+        $('move-input').value = '';
+        game.history.push({args: game.args, log: $('log').children.length});
+        log('You', s.played);
+        game.human = false;
+        setPosition(s);
+        if (!game.over) await computerMove();
+    } catch (e) {
+        if (!(e instanceof Cancelled)) throw e;
+        cancelledNote();
+    }
+}
+
+// The engine's move.
+async function computerMove() {
+    busy('thinking');
+    const s = await engine.call('nbw_computer', game.args);
+    if (!s.ok) {
+        $('move-error').textContent = s.error;
+        return;
+    }
+    if (s.played !== null) log('I move', s.played);
+    game.human = true;
+    setPosition(s);
+}
+
+// Takes back the human's last move and the reply to it.
+function undo() {
+    const h = game.history.pop();
+    if (!h) return;
+    const logEl = $('log');
+    while (logEl.children.length > h.log) logEl.lastChild.remove();
+    $('hint').textContent = '';
+    $('move-error').textContent = '';
+    playFrom(h.args, true).catch((e) => {
+        if (!(e instanceof Cancelled)) throw e;
+        cancelledNote();
+    });
+}
+
+// Shows the best move (cli/play.c's hint): the library's first winning
+// move, else, when losing, its first legal move.
+function hint() {
+    const s = game.state;
+    if (!s || game.over || !game.human) return;
+    $('hint').textContent = s.moves.length
+        ? `hint (${s.outcome === 'D' ? 'keeps the draw' : 'winning'}): ${s.moves[0]}`
+        : `hint (you are losing; any move): ${s.legal[0] || ''}`;
+}
+
+// ---- plot ----
+
+const plotState = {game: '', upto: 0, values: null, period: null};
+let plot = null;
+
+// Computes and draws G(0..upto-1) of GAME with its proven period.
+async function showPlot(spec, upto) {
+    $('plot-game').value = spec;
+    $('plot-upto').value = upto;
+    $('plot-error').textContent = '';
+    $('plot-box').hidden = true; // the last plot is not this one
+    busy('computing values');
+    const r = await engine.call('nbw_grundy', spec, String(upto));
+    if (!r.ok) {
+        $('plot-error').textContent = r.error;
+        $('plot-box').hidden = true;
+        return;
+    }
+    const n = r.upto;
+    const values = new Float64Array(n);
+    busy('reading values');
+    for (let first = 0; first < n; first += 65536) {
+        const k = Math.min(65536, n - first);
+        const text = await engine.raw('nbw_values', r.game, first, k);
+        if (text.startsWith('error')) {
+            $('plot-error').textContent = text;
+            return;
+        }
+        const parts = text.split(',');
+        for (let i = 0; i < k; i++) values[first + i] = parts[i] === 'inf' ? Infinity : Number(parts[i]);
+        showProgress(first + k, n);
+    }
+    busy('proving the period');
+    const p = await engine.call('nbw_period', r.game);
+    const period = p.ok && p.proven ? {preperiod: p.preperiod, period: p.period} : null;
+    Object.assign(plotState, {game: r.game, upto: n, values, period});
+    $('plot-box').hidden = false;
+    $('plot-title').textContent = `G(n) of ${r.game}, n = 0..${Math.max(n - 1, 0)}`;
+    const info = $('period-info');
+    if (period) {
+        info.textContent = `proven: G(n + ${period.period}) = G(n) for every n ≥ ${period.preperiod}`
+            + ` (preperiod ${period.preperiod}, period ${period.period}`
+            + (period.preperiod >= n ? ', beyond this plot)' : ')');
+        info.className = 'proven';
+    } else {
+        info.textContent = p.ok ? p.note : p.error;
+        info.className = '';
+    }
+    const canvas = $('plot');
+    canvas.dataset.preperiod = period ? period.preperiod : '';
+    canvas.dataset.period = period ? period.period : '';
+    canvas.dataset.count = n;
+    plot.setData(values, period);
+}
+
+// Saves text as a file.
+function download(name, type, text) {
+    const url = URL.createObjectURL(new Blob([text], {type}));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// The CSV of `nimber grundy --format csv`.
+function downloadCsv() {
+    const v = plotState.values;
+    if (!v) return;
+    const parts = ['n,grundy\n'];
+    for (let i = 0; i < v.length; i++) parts.push(`${i},${Number.isFinite(v[i]) ? v[i] : 'inf'}\n`);
+    download(`${fileName(plotState.game)}.csv`, 'text/csv', parts.join(''));
+}
+
+// The SVG of `nimber grundy --svg`, made by the same C code.
+async function downloadSvg() {
+    if (!plotState.values) return;
+    busy('drawing the SVG');
+    try {
+        const r = await engine.call('nbw_svg', plotState.game, String(plotState.upto));
+        if (!r.ok) { $('plot-error').textContent = r.error; return; }
+        download(`${fileName(plotState.game)}.svg`, 'image/svg+xml', r.svg);
+    } catch (e) {
+        if (!(e instanceof Cancelled)) throw e;
+        cancelledNote();
+    }
+}
+
+// A file name for a game spec.
+function fileName(spec) {
+    return 'grundy-' + spec.replace(/[^A-Za-z0-9.,-]+/g, '_');
+}
+
+// ---- set-up ----
+
+// Fills the game picker from the library's list.
+async function loadGames() {
+    const r = await engine.call('nbw_games');
+    const sel = $('game-pick');
+    for (const g of r.games) {
+        const o = document.createElement('option');
+        o.value = g.name;
+        o.textContent = `${g.name} — ${g.summary}`;
+        sel.appendChild(o);
+    }
+    const v = await engine.call('nbw_version');
+    $('version').textContent = 'libnimber ' + v.version;
+}
+
+// Adds the picked game to the position: a new component after '+' (with a
+// heap to edit), its parameter (LIST, CODE, FILE) selected for typing.
+function addGame() {
+    const name = $('game-pick').value;
+    const f = $('args');
+    const cur = f.value.trim();
+    const head = cur ? cur + ' + ' : '';
+    f.value = head + name + ' 5';
+    const param = /:([A-Z]+)$/.exec(name);
+    f.focus();
+    if (param) f.setSelectionRange(head.length + name.length - param[1].length, head.length + name.length);
+    else f.setSelectionRange(f.value.length - 1, f.value.length);
+}
+
+// The position field's ARGS for the current view.
+function submitArgs() {
+    const args = $('args').value.trim();
+    const view = currentView === 'grundy' ? 'solve' : currentView;
+    go(makeHash(view, args, view === 'play' && $('first').value === 'computer' ? {first: 'computer'} : {}));
+}
+
+// Wires the controls.
+function init() {
+    engine.start();
+    plot = new GrundyPlot($('plot'), $('plot-tip'));
+    for (const v of VIEWS)
+        $('tab-' + v).addEventListener('click', () => {
+            if (v === 'grundy') {
+                const g = plotState.game || $('plot-game').value || 'kayles';
+                go(makeHash('grundy', g, {upto: plotState.upto || $('plot-upto').value || 1000}));
+            } else {
+                const args = $('args').value.trim() || 'nim 3 4 5';
+                go(makeHash(v, args, v === 'play' && $('first').value === 'computer' ? {first: 'computer'} : {}));
+            }
+        });
+    $('position-form').addEventListener('submit', (e) => { e.preventDefault(); submitArgs(); });
+    $('add-game').addEventListener('click', addGame);
+    $('misere').addEventListener('change', () => {
+        const words = $('args').value.trim().split(/\s+/).filter((w) => w && w !== '--misere');
+        if ($('misere').checked) words.unshift('--misere');
+        $('args').value = words.join(' ');
+        submitArgs();
+    });
+    $('cancel').addEventListener('click', () => engine.cancel());
+    $('move-form').addEventListener('submit', (e) => {
+        e.preventDefault();
+        const t = $('move-input').value.trim();
+        if (t) humanMove(t);
+    });
+    $('undo').addEventListener('click', undo);
+    $('new-game').addEventListener('click', () => {
+        game.computerFirst = $('first').value === 'computer';
+        setHash(makeHash('play', game.start, game.computerFirst ? {first: 'computer'} : {}));
+        startPlay(game.start, game.computerFirst).catch((e) => {
+            if (!(e instanceof Cancelled)) throw e;
+            cancelledNote();
+        });
+    });
+    $('hint-button').addEventListener('click', hint);
+    $('plot-form').addEventListener('submit', (e) => {
+        e.preventDefault();
+        go(makeHash('grundy', $('plot-game').value.trim(), {upto: $('plot-upto').value.trim()}));
+    });
+    $('zoom-in').addEventListener('click', () => plot.zoom(0.5));
+    $('zoom-out').addEventListener('click', () => plot.zoom(2));
+    $('zoom-reset').addEventListener('click', () => plot.reset());
+    $('csv').addEventListener('click', downloadCsv);
+    $('svg').addEventListener('click', downloadSvg);
+    window.addEventListener('hashchange', () => route());
+    loadGames().then(() => route()).then(() => { document.body.dataset.ready = '1'; });
+}
+
+init();
