@@ -37,6 +37,8 @@
  */
 #include "tb.h"
 
+#include <string.h>
+
 /* Largest value a width holds. */
 static uint32_t width_max(int w) {
     return w == 1 ? 0xFF : w == 2 ? 0xFFFF : 0xFFFFFFFF;
@@ -224,14 +226,8 @@ sparse_value(tb_state *st, uint64_t n, int w) {
 
 /* Appends a rare position. */
 static int add_rare(tb_state *st, uint64_t n, nimber_error *err) {
-    if (st->nrare == st->rarecap) {
-        size_t nc = st->rarecap ? 2 * st->rarecap : 64;
-        uint64_t *nr = nb_realloc(st->rare, nc * sizeof *nr);
-        if (!nr)
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-        st->rare = nr;
-        st->rarecap = nc;
-    }
+    if (st->nrare == st->rarecap)
+        RETURN_IF_ERR(tb_grow_rare(st, err));
     st->rare[st->nrare++] = n;
     return NIMBER_OK;
 }
@@ -281,9 +277,13 @@ static int choose_mask(tb_state *st, nimber_error *err) {
     enum { V = 1 << TB_MASK_BITS };
     /* Histograms of values by parity of n - k0: of the recent half (what
      * decides the cost from now on) and of all (the rare list's length). */
-    uint64_t *hist = nb_calloc(4 * V, sizeof *hist);
+    int why;
+    uint64_t *hist = tb_scratch(st, 4 * V * sizeof *hist, &why);
+    if (!hist && why == NIMBER_E_LIMIT)
+        return NIMBER_OK; /* keep the mask: the rare list stays exact */
     if (!hist)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    memset(hist, 0, 4 * V * sizeof *hist);
     uint64_t from = st->count / 2, total = st->count - from;
     for (uint64_t i = 1; i < st->count; i++) {
         size_t slot =
@@ -317,7 +317,7 @@ static int choose_mask(tb_state *st, nimber_error *err) {
                 best_domain = dom;
             }
         }
-    nb_free(hist);
+    tb_scratch_free(st, hist, 4 * V * sizeof *hist);
     st->nrare = 0;
     st->sparse_on =
         (double)best <= TB_SPARSE_MAX_RARE * (double)total && st->nsplit3 == 0;

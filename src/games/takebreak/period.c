@@ -27,6 +27,15 @@
  * next checkpoint is set to exactly N + Q when that is all that is
  * missing.  Past a proven period nothing more is computed:
  * G(h) = G(P + (h-P) mod Q) for any h, in O(1).
+ * Memory.  The prefix function's buffer counts against the game's memory
+ * limit like the table (table.c).  A window whose buffer does not fit is
+ * skipped: while values are merely being computed a period is only a
+ * short cut, and a later attempt, on more values, can prove whatever an
+ * earlier one could.  A period search (tb_period) whose last attempt —
+ * on all the values it computed — had to skip a window fails with
+ * NIMBER_E_LIMIT (NIMBER_E_NOMEM when the allocation failed) rather than
+ * report the period unproven: more memory, not more values, is missing.
+ * A search that cannot grow its table fails with NIMBER_E_LIMIT too.
  */
 #include "tb.h"
 
@@ -38,11 +47,16 @@ static uint64_t proof_needs(const tb_state *st, uint64_t P, uint64_t Q) {
 }
 
 /* The smallest period of G(start..start+W-1), by the prefix function
- * (KMP); W when it has none shorter.  0 when out of memory. */
-static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W) {
-    uint32_t *pi = nb_malloc((size_t)W * sizeof *pi);
-    if (!pi)
+ * (KMP); W when it has none shorter.  0 when its buffer (4 bytes a value
+ * of the window) is past the memory limit or not to be had: the attempt
+ * is skipped, and proof_short says why. */
+static uint64_t window_period(tb_state *st, uint64_t start, uint64_t W) {
+    int why;
+    uint32_t *pi = tb_scratch(st, (size_t)W * sizeof *pi, &why);
+    if (!pi) {
+        st->proof_short = why;
         return 0;
+    }
     pi[0] = 0;
     for (uint64_t i = 1; i < W; i++) {
         uint32_t k = pi[i - 1];
@@ -54,7 +68,7 @@ static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W) {
         pi[i] = k;
     }
     uint64_t q = W - pi[W - 1];
-    nb_free(pi);
+    tb_scratch_free(st, pi, (size_t)W * sizeof *pi);
     return q;
 }
 
@@ -95,6 +109,7 @@ static int try_window(tb_state *st, uint64_t div) {
 /* Tries to prove a period from the values so far: a short window (inside
  * the periodic part early) and a long one (long periods). */
 void tb_try_period(tb_state *st) {
+    st->proof_short = 0;
     if (!try_window(st, 8))
         try_window(st, 2);
 }
@@ -115,7 +130,8 @@ int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
         if (rc == NIMBER_OK && !st->found)
             tb_try_period(st);
         st->want_period = 0;
-        RETURN_IF_ERR(rc);
+        if (rc != NIMBER_E_LIMIT) /* the table full: said below */
+            RETURN_IF_ERR(rc);
         if (!st->found)
             return nb_fail(err, NIMBER_E_LIMIT,
                            "heap %llu needs a table past the memory limit "
@@ -159,10 +175,17 @@ int tb_period(void *state, uint64_t max, nimber_period *out,
     st->want_period = 1;
     st->goal = max;
     int rc = tb_extend(st, max, err);
-    if (rc == NIMBER_OK && !st->found && st->count >= max)
+    if (rc == NIMBER_OK && !st->found)
         tb_try_period(st); /* the bound may fall between checkpoints */
     st->want_period = 0;
     RETURN_IF_ERR(rc);
+    if (!st->found && st->proof_short == NIMBER_E_LIMIT)
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "a period proof at %llu values needs more than the "
+                       "memory limit (%zu MiB)",
+                       (unsigned long long)st->count, st->limit >> 20);
+    if (!st->found && st->proof_short)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     out->proven = st->found;
     out->preperiod = st->found ? st->pre : 0;
     out->period = st->found ? st->per : 0;
