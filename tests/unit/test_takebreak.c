@@ -9,7 +9,8 @@
  *     (with periods) against each other on many random codes;
  *   - periods known from the literature (Kayles 71/12, Dawson's Kayles
  *     53/34, 0.137 52/34, 0.16 105351/149459), and values past a proven
- *     period against direct computation;
+ *     period against direct computation; period searches stopping at
+ *     their work bound;
  *   - a sum of Kayles, Nim and split: every winning move leaves value 0;
  *   - every move of one heap (the family's heap_options) against the
  *     results enumerated from the rules here, and its canonical order;
@@ -385,6 +386,44 @@ static void test_periods(void **state) {
     nimber_game_free(o);
 }
 
+/* A period search stops at its work bound (512 options a value of the
+ * bound, plus 2^26), deterministically, and reports how far it got:
+ * octal:0.007 costs O(n) a value (half its positions are rare under every
+ * mask), hex:0.3F0F O(n^2).  Before the bound counted work, both computed
+ * every value of the bound (the default 2^25: days). */
+static void test_work_bound(void **state) {
+    (void)state;
+    static const struct {
+        const char *spec;
+        uint64_t max, below;
+    } cases[] = {{"octal:0.007", 30000, 25000}, {"hex:0.3F0F", 3000, 1500}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t got[2];
+        for (int t = 0; t < 2; t++) {
+            nimber_game *g;
+            assert_int_equal(nimber_game_parse(cases[i].spec, &g, NULL), 0);
+            nimber_period p;
+            assert_int_equal(nimber_game_period(g, cases[i].max, &p, NULL), 0);
+            assert_int_equal(p.proven, 0);
+            got[t] = p.checked_upto;
+            if (got[t] >= cases[i].below || got[t] < 100)
+                fail_msg("%s: --max %llu stopped at %llu values", cases[i].spec,
+                         (unsigned long long)cases[i].max,
+                         (unsigned long long)got[t]);
+            nimber_game_free(g);
+        }
+        assert_int_equal(got[0], got[1]); /* work, not time */
+    }
+    /* Cheap searches stay bound by their values. */
+    nimber_game *g;
+    nimber_period p;
+    assert_int_equal(nimber_game_parse("octal:0.6", &g, NULL), 0);
+    assert_int_equal(nimber_game_period(g, 20000, &p, NULL), 0);
+    assert_int_equal(p.proven, 0);
+    assert_int_equal(p.checked_upto, 20000);
+    nimber_game_free(g);
+}
+
 /* Kayles row + Nim heap + split heap: every winning move leaves value 0,
  * for heaps far past the tables (Kayles by its period, split by its closed
  * form). */
@@ -712,6 +751,7 @@ int main(void) {
         cmocka_unit_test(test_random_codes_brute),
         cmocka_unit_test(test_algorithms_agree),
         cmocka_unit_test(test_periods),
+        cmocka_unit_test(test_work_bound),
         cmocka_unit_test(test_mixed_sum),
         cmocka_unit_test(test_heap_options),
         cmocka_unit_test(test_memory_limit),

@@ -36,6 +36,20 @@
  * NIMBER_E_LIMIT (NIMBER_E_NOMEM when the allocation failed) rather than
  * report the period unproven: more memory, not more values, is missing.
  * A search that cannot grow its table fails with NIMBER_E_LIMIT too.
+ * Work.  A search for at most N values (N = 2^25 by default) also stops
+ * once the values computed since the game was made have looked at
+ * 512 N + 2^26 options (tb_state.work, counted by engine.c: each take,
+ * split or stamp examined is one; deterministic, unlike time).  Counting
+ * values alone let octal:0.007 (about half its positions rare under every
+ * mask, so O(n) a value) or a hex code with three-heap splits (O(n^2) a
+ * value) run for days.  The search then reports the period unproven, with
+ * checked_upto the values it computed.  The default bound, 1.7e10
+ * options, is what keeps the slowest codes measured (octal:0.007,
+ * hex:0.3F0F: 0.4e9 to 1.5e9 options a second on the project's shared
+ * 2-core machine, depending on its load) between 11 s and 40 s, while
+ * octal:0.354 (1.1e10 options for its 2e7 values) is still proved.  The
+ * 2^26 keeps small explicit bounds bound by values where the values are
+ * cheap.  The probe of tb_lookup has the same bound.
  */
 #include "tb.h"
 
@@ -114,22 +128,33 @@ void tb_try_period(tb_state *st) {
         try_window(st, 2);
 }
 
+/* The work bound of a search for at most max values: TB_WORK_PER_VALUE
+ * options a value, plus TB_WORK_FLOOR (saturating). */
+static uint64_t work_bound(uint64_t max) {
+    if (max > (UINT64_MAX - TB_WORK_FLOOR) / TB_WORK_PER_VALUE)
+        return UINT64_MAX;
+    return max * TB_WORK_PER_VALUE + TB_WORK_FLOOR;
+}
+
 /* G(h) for any h: from the period, or computing up to h. */
 int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
     if (h >= st->count && !st->found && st->provable &&
         st->algo == NIMBER_ALGO_AUTO &&
         (h >= st->limit || h + 1 > st->limit / (uint64_t)st->width)) {
         /* The table cannot reach h: only a period can answer.  Look for one
-         * for a bounded while (TB_PROBE values), then refuse at once rather
-         * than compute for hours towards a certain failure. */
+         * for a bounded while (TB_PROBE values and their work bound), then
+         * refuse at once rather than compute for hours towards a certain
+         * failure. */
         uint64_t probe = st->limit / (uint64_t)st->width;
         if (probe > TB_PROBE)
             probe = TB_PROBE;
         st->want_period = 1;
+        st->work_limit = work_bound(probe);
         int rc = tb_extend(st, probe, err);
         if (rc == NIMBER_OK && !st->found)
             tb_try_period(st);
         st->want_period = 0;
+        st->work_limit = UINT64_MAX;
         if (rc != NIMBER_E_LIMIT) /* the table full: said below */
             RETURN_IF_ERR(rc);
         if (!st->found)
@@ -164,7 +189,7 @@ int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
     return NIMBER_OK;
 }
 
-/* Finds and proves the period within max values. */
+/* Finds and proves the period within max values and their work bound. */
 int tb_period(void *state, uint64_t max, nimber_period *out,
               nimber_error *err) {
     tb_state *st = state;
@@ -174,10 +199,12 @@ int tb_period(void *state, uint64_t max, nimber_period *out,
                        "(its splits must be unequal)");
     st->want_period = 1;
     st->goal = max;
+    st->work_limit = work_bound(max);
     int rc = tb_extend(st, max, err);
     if (rc == NIMBER_OK && !st->found)
         tb_try_period(st); /* the bound may fall between checkpoints */
     st->want_period = 0;
+    st->work_limit = UINT64_MAX;
     RETURN_IF_ERR(rc);
     if (!st->found && st->proof_short == NIMBER_E_LIMIT)
         return nb_fail(err, NIMBER_E_LIMIT,

@@ -34,6 +34,7 @@ tb_state *tb_new(void) {
     st->limit = NB_DEFAULT_MEMORY_LIMIT;
     st->next_check = TB_FIRST_CHECK;
     st->provable = 1;
+    st->work_limit = UINT64_MAX;
     return st;
 }
 

@@ -28,7 +28,9 @@
 #define TB_MASK_BITS 10         /* masks are chosen among 1 .. 2^10 - 1 */
 #define TB_SPARSE_MAX_RARE 0.30 /* above this rare fraction: direct */
 #define TB_PROGRESS_EVERY ((uint64_t)1 << 20)
-#define TB_SPLIT3_MAX 30000 /* largest heap whose 3-heap splits we list */
+#define TB_SPLIT3_MAX 30000   /* largest heap whose 3-heap splits we list */
+#define TB_WORK_PER_VALUE 512 /* a search's work bound a value (period.c) */
+#define TB_WORK_FLOOR ((uint64_t)1 << 26) /* ... plus this */
 #define TB_PROBE                                                               \
     ((uint64_t)1 << 22) /* period search before refusing a heap                \
                            beyond the memory limit */
@@ -72,6 +74,9 @@ typedef struct {
     int proof_short; /* the last proof attempt skipped a window for want
                         of memory: NIMBER_E_LIMIT or NIMBER_E_NOMEM */
     uint64_t next_check;
+    /* Work: options looked at so far (deterministic, unlike time), and
+     * the bound at which computing stops (UINT64_MAX: none). */
+    uint64_t work, work_limit;
     /* Progress. */
     nimber_progress_fn progress;
     void *pctx;
@@ -121,8 +126,8 @@ int tb_grow_rare(tb_state *st, nimber_error *err);
 void *tb_scratch(tb_state *st, size_t bytes, int *why);
 void tb_scratch_free(tb_state *st, void *p, size_t bytes);
 
-/* engine.c: computes values until count >= upto, or until a period is
- * proven (when periods are used). */
+/* engine.c: computes values until count >= upto, until a period is
+ * proven (when periods are used), or until work reaches work_limit. */
 int tb_extend(tb_state *st, uint64_t upto, nimber_error *err);
 
 /* period.c: tries to prove a period from the values so far; G(h) for any
