@@ -1,11 +1,16 @@
 /*
  * period.c — `nimber period GAME`: the smallest preperiod P and period Q
  * with G(n+Q) = G(n) for every n >= P, proved (see nimber_game_period), or
- * the statement that none was proved within the search bound (exit 1).
+ * the statement that none was proved within the search bound (exit 1):
+ * on stdout when N values were computed, on stderr with the values
+ * reached when the search stopped at its work bound first.
  */
 #include "cli.h"
 
 #include <string.h>
+
+/* nimber_game_period's default bound in values (max_values = 0). */
+#define PERIOD_DEFAULT_MAX ((uint64_t)1 << 25)
 
 /* Prints the period command's help. */
 static void period_help(FILE *f) {
@@ -20,7 +25,10 @@ static void period_help(FILE *f) {
         "max(LIST) values.  When no period is proved within the bound it\n"
         "says so and exits 1.\n\n"
         "options:\n"
-        "  --max N       compute at most N values (default 33554432)\n"
+        "  --max N       compute at most N values (default 33554432); a\n"
+        "                take-and-break search also stops after looking at\n"
+        "                512 N + 2^26 options (the default: well under a "
+        "minute)\n"
         "  --json        {\"preperiod\": P, \"period\": Q, \"proven\": true,\n"
         "                 \"checked_upto\": N}\n",
         f);
@@ -71,6 +79,17 @@ int cmd_period(int argc, char **argv) {
     } else if (p.proven) {
         printf("preperiod %llu\nperiod %llu\n", (unsigned long long)p.preperiod,
                (unsigned long long)p.period);
+    } else if (p.checked_upto < (max ? max : PERIOD_DEFAULT_MAX)) {
+        /* Stopped by the work bound before the values ran out. */
+        if (max)
+            cli_error("period: no period proved within the work bound of "
+                      "--max %llu (checked %llu values; raise --max N)",
+                      (unsigned long long)max,
+                      (unsigned long long)p.checked_upto);
+        else
+            cli_error("period: no period proved within the default work "
+                      "bound (checked %llu values; raise --max N)",
+                      (unsigned long long)p.checked_upto);
     } else {
         printf("no period proven within %llu values\n",
                (unsigned long long)p.checked_upto);

@@ -46,6 +46,26 @@ period 7" ]
     [ "$(echo "$out" | jq -c .)" = '{"preperiod":null,"period":null,"proven":false,"checked_upto":20000}' ]
 }
 
+@test "a search stops at its work bound: how far it got, on stderr, exit 1" {
+    # octal:0.007 has about half its positions rare under every mask: O(n)
+    # a value, so 30000 values cost ~2e8 options, past 512*30000 + 2^26.
+    run_split period octal:0.007 --max 30000
+    status_is 1
+    [ -z "$out" ]
+    [[ "$err" == "nimber: period: no period proved within the work bound of --max 30000 (checked "*" values; raise --max N)" ]]
+    n=${err#*checked }
+    n=${n%% values*}
+    [ "$n" -gt 1000 ] && [ "$n" -lt 25000 ]
+    run_split period --json octal:0.007 --max 30000
+    status_is 1
+    [ "$(echo "$out" | jq -c '[.proven, .checked_upto < 25000]')" = '[false,true]' ]
+    # Three-heap splits: O(n^2) a value.
+    run_split period hex:0.3F0F --max 3000
+    status_is 1
+    [ -z "$out" ]
+    [[ "$err" == "nimber: period: no period proved within the work bound of --max 3000 (checked "*" values; raise --max N)" ]]
+}
+
 @test "periodic games answer huge heaps and long sequences by extrapolation" {
     run "$NIMBER" solve kayles 18446744073709551615
     status_is 0

@@ -9,10 +9,13 @@
  *     (with periods) against each other on many random codes;
  *   - periods known from the literature (Kayles 71/12, Dawson's Kayles
  *     53/34, 0.137 52/34, 0.16 105351/149459), and values past a proven
- *     period against direct computation;
+ *     period against direct computation; period searches stopping at
+ *     their work bound;
  *   - a sum of Kayles, Nim and split: every winning move leaves value 0;
  *   - every move of one heap (the heap operations' options) against the
- *     results enumerated from the rules here, and its canonical order.
+ *     results enumerated from the rules here, and its canonical order;
+ *   - the memory limit: the peak bytes of a period search and of a table
+ *     that widens, through a counting allocator.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -383,6 +386,44 @@ static void test_periods(void **state) {
     nimber_game_free(o);
 }
 
+/* A period search stops at its work bound (512 options a value of the
+ * bound, plus 2^26), deterministically, and reports how far it got:
+ * octal:0.007 costs O(n) a value (half its positions are rare under every
+ * mask), hex:0.3F0F O(n^2).  Before the bound counted work, both computed
+ * every value of the bound (the default 2^25: days). */
+static void test_work_bound(void **state) {
+    (void)state;
+    static const struct {
+        const char *spec;
+        uint64_t max, below;
+    } cases[] = {{"octal:0.007", 30000, 25000}, {"hex:0.3F0F", 3000, 1500}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t got[2];
+        for (int t = 0; t < 2; t++) {
+            nimber_game *g;
+            assert_int_equal(nimber_game_parse(cases[i].spec, &g, NULL), 0);
+            nimber_period p;
+            assert_int_equal(nimber_game_period(g, cases[i].max, &p, NULL), 0);
+            assert_int_equal(p.proven, 0);
+            got[t] = p.checked_upto;
+            if (got[t] >= cases[i].below || got[t] < 100)
+                fail_msg("%s: --max %llu stopped at %llu values", cases[i].spec,
+                         (unsigned long long)cases[i].max,
+                         (unsigned long long)got[t]);
+            nimber_game_free(g);
+        }
+        assert_int_equal(got[0], got[1]); /* work, not time */
+    }
+    /* Cheap searches stay bound by their values. */
+    nimber_game *g;
+    nimber_period p;
+    assert_int_equal(nimber_game_parse("octal:0.6", &g, NULL), 0);
+    assert_int_equal(nimber_game_period(g, 20000, &p, NULL), 0);
+    assert_int_equal(p.proven, 0);
+    assert_int_equal(p.checked_upto, 20000);
+    nimber_game_free(g);
+}
+
 /* Kayles row + Nim heap + split heap: every winning move leaves value 0,
  * for heaps far past the tables (Kayles by its period, split by its closed
  * form). */
@@ -569,6 +610,116 @@ static void test_heap_options(void **state) {
     check_options("grundy-game", gg);
 }
 
+/* ---- the memory limit holds for every buffer ---- */
+
+/* A counting allocator: a 16-byte header holds each block's size; live and
+ * peak bytes of the library's allocations (realloc counts as a
+ * replacement: the old bytes go as the new ones come). */
+static size_t mem_live, mem_peak;
+
+static void note_live(size_t less, size_t more) {
+    mem_live = mem_live - less + more;
+    if (mem_live > mem_peak)
+        mem_peak = mem_live;
+}
+static void *count_malloc(size_t n) {
+    size_t *p = malloc(n + 16);
+    if (!p)
+        return NULL;
+    p[0] = n;
+    note_live(0, n);
+    return (char *)p + 16;
+}
+static void *count_realloc(void *q, size_t n) {
+    if (!q)
+        return count_malloc(n);
+    size_t *p = (size_t *)((char *)q - 16), old = p[0];
+    p = realloc(p, n + 16);
+    if (!p)
+        return NULL;
+    p[0] = n;
+    note_live(old, n);
+    return (char *)p + 16;
+}
+static void count_free(void *q) {
+    if (!q)
+        return;
+    size_t *p = (size_t *)((char *)q - 16);
+    note_live(p[0], 0);
+    free(p);
+}
+
+/* The state, the game and its spec: what the limit does not cover. */
+#define FIXED_SLACK 8192
+
+/* The peak bytes of the library while parsing `spec` with memory limit
+ * `limit` and running the period search (heap < 0) or the value of `heap`;
+ * *rc gets the status. */
+static size_t peak_of(const char *spec, size_t limit, long long heap, int *rc,
+                      nimber_period *p, uint64_t *value) {
+    mem_live = mem_peak = 0;
+    nimber_set_allocator(count_malloc, count_realloc, count_free);
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+    nimber_game_set_memory_limit(g, limit);
+    nimber_value v = {0, 0};
+    if (heap < 0)
+        *rc = nimber_game_period(g, 0, p, NULL);
+    else
+        *rc = nimber_heap_value(g, (uint64_t)heap, &v, NULL);
+    *value = v.lo;
+    nimber_game_free(g);
+    nimber_set_allocator(NULL, NULL, NULL);
+    assert_int_equal(mem_live, 0);
+    return mem_peak;
+}
+
+/* Period searches and value tables stay within the memory limit: the
+ * prefix-function buffer of the window search, the mask histogram, the
+ * rare list and the stamp buffers count, and the table widens in place. */
+static void test_memory_limit(void **state) {
+    (void)state;
+    int rc;
+    nimber_period p;
+    uint64_t v;
+    /* 0.16 proves its period at ~5.1e5 values: a 0.5 MB table, and 1 MB of
+     * prefix function for the long window. */
+    static const size_t plim[] = {1u << 20, 3u << 19, 2u << 20, 4u << 20};
+    for (size_t i = 0; i < sizeof plim / sizeof plim[0]; i++) {
+        size_t peak = peak_of("octal:0.16", plim[i], -1, &rc, &p, &v);
+        if (peak > plim[i] + FIXED_SLACK)
+            fail_msg("octal:0.16: period search with a limit of %zu bytes "
+                     "peaked at %zu",
+                     plim[i], peak);
+        if (rc == NIMBER_OK)
+            assert_true(p.proven && p.preperiod == 105351 &&
+                        p.period == 149459);
+        else
+            assert_int_equal(rc, NIMBER_E_LIMIT);
+        if (plim[i] >= (2u << 20))
+            assert_int_equal(rc, NIMBER_OK);
+    }
+    /* 0.6 reaches 256 at 10344: widening a 16384-value table. */
+    nimber_game *g;
+    nimber_value want;
+    assert_int_equal(nimber_game_parse("octal:0.6", &g, NULL), 0);
+    assert_int_equal(nimber_heap_value(g, 12000, &want, NULL), 0);
+    nimber_game_free(g);
+    for (size_t lim = 40000; lim <= 200000; lim += 8000) {
+        size_t peak = peak_of("octal:0.6", lim, 12000, &rc, &p, &v);
+        if (peak > lim + FIXED_SLACK)
+            fail_msg("octal:0.6: G(12000) with a limit of %zu bytes peaked at "
+                     "%zu",
+                     lim, peak);
+        if (rc == NIMBER_OK)
+            assert_int_equal(v, want.lo);
+        else
+            assert_int_equal(rc, NIMBER_E_LIMIT);
+        if (lim >= 120000)
+            assert_int_equal(rc, NIMBER_OK);
+    }
+}
+
 static void test_code_errors(void **state) {
     (void)state;
     char long_code[400] = "octal:0."; /* 300 digits: too many */
@@ -600,8 +751,10 @@ int main(void) {
         cmocka_unit_test(test_random_codes_brute),
         cmocka_unit_test(test_algorithms_agree),
         cmocka_unit_test(test_periods),
+        cmocka_unit_test(test_work_bound),
         cmocka_unit_test(test_mixed_sum),
         cmocka_unit_test(test_heap_options),
+        cmocka_unit_test(test_memory_limit),
         cmocka_unit_test(test_code_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

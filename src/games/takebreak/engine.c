@@ -37,6 +37,8 @@
  */
 #include "tb.h"
 
+#include <string.h>
+
 /* Largest value a width holds. */
 static uint32_t width_max(int w) {
     return w == 1 ? 0xFF : w == 2 ? 0xFFFF : 0xFFFFFFFF;
@@ -64,17 +66,20 @@ static inline uint32_t first_unmarked(const tb_state *st, uint64_t gen) {
     return v;
 }
 
-/* G(n) by the mex over every option. */
+/* G(n) by the mex over every option; adds the options to st->work. */
 static inline __attribute__((always_inline)) uint32_t
 direct_value(tb_state *st, uint64_t n, int w) {
     uint64_t gen = n + 1;
     const void *tab = st->tab;
+    /* The options looked at, for the work bound (period.c). */
+    uint64_t ev = (uint64_t)st->nzero + (uint64_t)st->nsingle;
     mark_simple(st, n, w, gen);
     for (int i = 0; i < st->nsplit2; i++) {
         uint64_t k = (uint64_t)st->split2_k[i];
         if (n < k + 2)
             continue;
         uint64_t m = n - k;
+        ev += m / 2;
         for (uint64_t a = 1; a <= m / 2; a++) {
             if (st->unequal && a == m - a)
                 continue;
@@ -86,12 +91,16 @@ direct_value(tb_state *st, uint64_t n, int w) {
         if (n < k + 3)
             continue;
         uint64_t m = n - k;
-        for (uint64_t a = 1; 3 * a <= m; a++)
+        for (uint64_t a = 1; 3 * a <= m; a++) {
+            ev += (m - a) / 2 - a + 1;
             for (uint64_t b = a; a + 2 * b <= m; b++)
                 st->stamp[tb_get(tab, w, a) ^ tb_get(tab, w, b) ^
                           tb_get(tab, w, m - a - b)] = gen;
+        }
     }
-    return first_unmarked(st, gen);
+    uint32_t v = first_unmarked(st, gen);
+    st->work += ev + v + 1; /* and the stamps the mex looked at */
+    return v;
 }
 
 /* The parity (of v & mask) of the values that only a split with one rare
@@ -109,12 +118,15 @@ static inline int is_common(const tb_state *st, uint32_t v, uint64_t n) {
     return __builtin_parity(v & st->mask) == enum_parity(st, n);
 }
 
-/* G(n) by the rare/common method (two-heap splits only). */
+/* G(n) by the rare/common method (two-heap splits only); adds the options
+ * it looked at to st->work. */
 static inline __attribute__((always_inline)) uint32_t
 sparse_value(tb_state *st, uint64_t n, int w) {
     uint64_t gen = n + 1;
     const void *tab = st->tab;
     int e = enum_parity(st, n);
+    /* The options looked at, for the work bound (period.c). */
+    uint64_t ev = (uint64_t)st->nzero + (uint64_t)st->nsingle;
     mark_simple(st, n, w, gen);
     /* Every split with a rare heap: all the common options, some rare.
      * (Fields are copied to locals: the stores to stamp could otherwise
@@ -131,6 +143,7 @@ sparse_value(tb_state *st, uint64_t n, int w) {
             size_t end = nrare; /* rare[0..end-1] < m; usually all */
             while (end > 0 && rare[end - 1] >= m)
                 end--;
+            ev += end;
             size_t j = 0;
             for (; j + 4 <= end; j += 4) { /* unrolled: independent stores */
                 uint64_t r0 = rare[j], r1 = rare[j + 1], r2 = rare[j + 2],
@@ -144,10 +157,12 @@ sparse_value(tb_state *st, uint64_t n, int w) {
                 stamp[tb_get(tab, w, rare[j]) ^ tb_get(tab, w, m - rare[j])] =
                     gen;
         } else {
-            for (size_t j = 0; j < nrare && rare[j] < m; j++)
+            size_t j = 0;
+            for (; j < nrare && rare[j] < m; j++)
                 if (rare[j] != m - rare[j])
                     stamp[tb_get(tab, w, rare[j]) ^
                           tb_get(tab, w, m - rare[j])] = gen;
+            ev += j;
         }
     }
     /* c: the smallest common value that is not an option; need: the
@@ -171,6 +186,7 @@ sparse_value(tb_state *st, uint64_t n, int w) {
         }
     }
     nw++;
+    ev += 64 * nw; /* the stamps looked at */
     for (size_t i = 0; i < nw; i++)
         left |= need[i];
     /* Four bit sets, one per step modulo 4: consecutive updates of one
@@ -178,10 +194,13 @@ sparse_value(tb_state *st, uint64_t n, int w) {
     size_t sw = st->nstamp / 64 + 1; /* the sets' stride */
     size_t vw = st->vwords;          /* every option value is below 64*vw */
     uint64_t *s0 = st->seen, *s1 = s0 + sw, *s2 = s1 + sw, *s3 = s2 + sw;
-    if (!left)
+    if (!left) {
+        st->work += ev;
         return c;
+    }
     for (size_t i = 0; i < vw; i++)
         s0[i] = s1[i] = s2[i] = s3[i] = 0;
+    ev += 4 * vw;
     /* Scan splits in order, 64 at a time, noting every value below c in a
      * bit set, until every needed value has been seen. */
     for (int i = 0; i < st->nsplit2; i++) {
@@ -209,10 +228,14 @@ sparse_value(tb_state *st, uint64_t n, int w) {
             uint64_t open = 0;
             for (size_t j = 0; j < nw; j++)
                 open |= need[j] & ~(s0[j] | s1[j] | s2[j] | s3[j]);
-            if (!open)
+            if (!open) {
+                st->work += ev + (a - 1);
                 return c;
+            }
         }
+        ev += last;
     }
+    st->work += ev;
     /* A needed value never appeared: it is G(n), a rare position. */
     for (size_t j = 0; j < nw; j++) {
         uint64_t open = need[j] & ~(s0[j] | s1[j] | s2[j] | s3[j]);
@@ -224,26 +247,23 @@ sparse_value(tb_state *st, uint64_t n, int w) {
 
 /* Appends a rare position. */
 static int add_rare(tb_state *st, uint64_t n, nimber_error *err) {
-    if (st->nrare == st->rarecap) {
-        size_t nc = st->rarecap ? 2 * st->rarecap : 64;
-        uint64_t *nr = nb_realloc(st->rare, nc * sizeof *nr);
-        if (!nr)
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-        st->rare = nr;
-        st->rarecap = nc;
-    }
+    if (st->nrare == st->rarecap)
+        RETURN_IF_ERR(tb_grow_rare(st, err));
     st->rare[st->nrare++] = n;
     return NIMBER_OK;
 }
 
 #define TB_WIDEN 100 /* internal: a value did not fit the width */
+#define TB_SPENT 101 /* internal: the work bound is reached */
 
-/* Computes G(count..end-1) with width w; stops early (TB_WIDEN) when a value
- * needs a wider table. */
+/* Computes G(count..end-1) with width w; stops early when a value needs a
+ * wider table (TB_WIDEN) or the work bound is reached (TB_SPENT). */
 static inline __attribute__((always_inline)) int
 compute_chunk(tb_state *st, uint64_t end, int w, nimber_error *err) {
     uint32_t wmax = width_max(w);
     while (st->count < end) {
+        if (st->work >= st->work_limit)
+            return TB_SPENT;
         uint64_t n = st->count;
         uint32_t v =
             st->sparse_on ? sparse_value(st, n, w) : direct_value(st, n, w);
@@ -281,9 +301,13 @@ static int choose_mask(tb_state *st, nimber_error *err) {
     enum { V = 1 << TB_MASK_BITS };
     /* Histograms of values by parity of n - k0: of the recent half (what
      * decides the cost from now on) and of all (the rare list's length). */
-    uint64_t *hist = nb_calloc(4 * V, sizeof *hist);
+    int why;
+    uint64_t *hist = tb_scratch(st, 4 * V * sizeof *hist, &why);
+    if (!hist && why == NIMBER_E_LIMIT)
+        return NIMBER_OK; /* keep the mask: the rare list stays exact */
     if (!hist)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    memset(hist, 0, 4 * V * sizeof *hist);
     uint64_t from = st->count / 2, total = st->count - from;
     for (uint64_t i = 1; i < st->count; i++) {
         size_t slot =
@@ -317,7 +341,7 @@ static int choose_mask(tb_state *st, nimber_error *err) {
                 best_domain = dom;
             }
         }
-    nb_free(hist);
+    tb_scratch_free(st, hist, 4 * V * sizeof *hist);
     st->nrare = 0;
     st->sparse_on =
         (double)best <= TB_SPARSE_MAX_RARE * (double)total && st->nsplit3 == 0;
@@ -342,8 +366,8 @@ static int checkpoint(tb_state *st, nimber_error *err) {
     return NIMBER_OK;
 }
 
-/* Computes values until count >= upto, or a period is proven (when
- * periods are used). */
+/* Computes values until count >= upto, a period is proven (when periods
+ * are used), or the work reaches st->work_limit. */
 int tb_extend(tb_state *st, uint64_t upto, nimber_error *err) {
     int use_period = st->algo == NIMBER_ALGO_AUTO || st->want_period;
     RETURN_IF_ERR(tb_ensure_stamp(st, err));
@@ -361,6 +385,8 @@ int tb_extend(tb_state *st, uint64_t upto, nimber_error *err) {
         int rc = st->width == 1   ? compute_w1(st, end, err)
                  : st->width == 2 ? compute_w2(st, end, err)
                                   : compute_w4(st, end, err);
+        if (rc == TB_SPENT)
+            return NIMBER_OK; /* count < upto tells the caller */
         if (rc == TB_WIDEN)
             rc = tb_widen(st, err);
         RETURN_IF_ERR(rc);

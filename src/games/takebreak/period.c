@@ -27,6 +27,29 @@
  * next checkpoint is set to exactly N + Q when that is all that is
  * missing.  Past a proven period nothing more is computed:
  * G(h) = G(P + (h-P) mod Q) for any h, in O(1).
+ * Memory.  The prefix function's buffer counts against the game's memory
+ * limit like the table (table.c).  A window whose buffer does not fit is
+ * skipped: while values are merely being computed a period is only a
+ * short cut, and a later attempt, on more values, can prove whatever an
+ * earlier one could.  A period search (tb_period) whose last attempt —
+ * on all the values it computed — had to skip a window fails with
+ * NIMBER_E_LIMIT (NIMBER_E_NOMEM when the allocation failed) rather than
+ * report the period unproven: more memory, not more values, is missing.
+ * A search that cannot grow its table fails with NIMBER_E_LIMIT too.
+ * Work.  A search for at most N values (N = 2^25 by default) also stops
+ * once the values computed since the game was made have looked at
+ * 512 N + 2^26 options (tb_state.work, counted by engine.c: each take,
+ * split or stamp examined is one; deterministic, unlike time).  Counting
+ * values alone let octal:0.007 (about half its positions rare under every
+ * mask, so O(n) a value) or a hex code with three-heap splits (O(n^2) a
+ * value) run for days.  The search then reports the period unproven, with
+ * checked_upto the values it computed.  The default bound, 1.7e10
+ * options, is what keeps the slowest codes measured (octal:0.007,
+ * hex:0.3F0F: 0.4e9 to 1.5e9 options a second on the project's shared
+ * 2-core machine, depending on its load) between 11 s and 40 s, while
+ * octal:0.354 (1.1e10 options for its 2e7 values) is still proved.  The
+ * 2^26 keeps small explicit bounds bound by values where the values are
+ * cheap.  The probe of tb_lookup has the same bound.
  */
 #include "tb.h"
 
@@ -38,11 +61,16 @@ static uint64_t proof_needs(const tb_state *st, uint64_t P, uint64_t Q) {
 }
 
 /* The smallest period of G(start..start+W-1), by the prefix function
- * (KMP); W when it has none shorter.  0 when out of memory. */
-static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W) {
-    uint32_t *pi = nb_malloc((size_t)W * sizeof *pi);
-    if (!pi)
+ * (KMP); W when it has none shorter.  0 when its buffer (4 bytes a value
+ * of the window) is past the memory limit or not to be had: the attempt
+ * is skipped, and proof_short says why. */
+static uint64_t window_period(tb_state *st, uint64_t start, uint64_t W) {
+    int why;
+    uint32_t *pi = tb_scratch(st, (size_t)W * sizeof *pi, &why);
+    if (!pi) {
+        st->proof_short = why;
         return 0;
+    }
     pi[0] = 0;
     for (uint64_t i = 1; i < W; i++) {
         uint32_t k = pi[i - 1];
@@ -54,7 +82,7 @@ static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W) {
         pi[i] = k;
     }
     uint64_t q = W - pi[W - 1];
-    nb_free(pi);
+    tb_scratch_free(st, pi, (size_t)W * sizeof *pi);
     return q;
 }
 
@@ -95,8 +123,17 @@ static int try_window(tb_state *st, uint64_t div) {
 /* Tries to prove a period from the values so far: a short window (inside
  * the periodic part early) and a long one (long periods). */
 void tb_try_period(tb_state *st) {
+    st->proof_short = 0;
     if (!try_window(st, 8))
         try_window(st, 2);
+}
+
+/* The work bound of a search for at most max values: TB_WORK_PER_VALUE
+ * options a value, plus TB_WORK_FLOOR (saturating). */
+static uint64_t work_bound(uint64_t max) {
+    if (max > (UINT64_MAX - TB_WORK_FLOOR) / TB_WORK_PER_VALUE)
+        return UINT64_MAX;
+    return max * TB_WORK_PER_VALUE + TB_WORK_FLOOR;
 }
 
 /* G(h) for any h: from the period, or computing up to h. */
@@ -105,23 +142,27 @@ int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
         st->algo == NIMBER_ALGO_AUTO &&
         (h >= st->limit || h + 1 > st->limit / (uint64_t)st->width)) {
         /* The table cannot reach h: only a period can answer.  Look for one
-         * for a bounded while (TB_PROBE values), then refuse at once rather
-         * than compute for hours towards a certain failure. */
+         * for a bounded while (TB_PROBE values and their work bound), then
+         * refuse at once rather than compute for hours towards a certain
+         * failure. */
         uint64_t probe = st->limit / (uint64_t)st->width;
         if (probe > TB_PROBE)
             probe = TB_PROBE;
         st->want_period = 1;
+        st->work_limit = work_bound(probe);
         int rc = tb_extend(st, probe, err);
         if (rc == NIMBER_OK && !st->found)
             tb_try_period(st);
         st->want_period = 0;
-        RETURN_IF_ERR(rc);
+        st->work_limit = UINT64_MAX;
+        if (rc != NIMBER_E_LIMIT) /* the table full: said below */
+            RETURN_IF_ERR(rc);
         if (!st->found)
             return nb_fail(err, NIMBER_E_LIMIT,
                            "heap %llu needs a table past the memory limit "
-                           "(%zu MiB), and no period was proven within %llu "
+                           "(%s), and no period was proven within %llu "
                            "values",
-                           (unsigned long long)h, st->limit >> 20,
+                           (unsigned long long)h, nb_size_text(st->limit, (char[32]){0}),
                            (unsigned long long)st->count);
     }
     if (h >= st->count && !st->found &&
@@ -129,8 +170,8 @@ int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
         (h >= st->limit || h + 1 > st->limit / (uint64_t)st->width))
         return nb_fail(
             err, NIMBER_E_LIMIT,
-            "heap %llu needs a table past the memory limit (%zu MiB)",
-            (unsigned long long)h, st->limit >> 20);
+            "heap %llu needs a table past the memory limit (%s)",
+            (unsigned long long)h, nb_size_text(st->limit, (char[32]){0}));
     if (h >= st->count) {
         uint64_t want = h < UINT64_MAX ? h + 1 : UINT64_MAX;
         if (!st->found || st->algo != NIMBER_ALGO_AUTO) {
@@ -148,7 +189,7 @@ int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
     return NIMBER_OK;
 }
 
-/* Finds and proves the period within max values. */
+/* Finds and proves the period within max values and their work bound. */
 int tb_period(void *state, uint64_t max, nimber_period *out,
               nimber_error *err) {
     tb_state *st = state;
@@ -158,11 +199,20 @@ int tb_period(void *state, uint64_t max, nimber_period *out,
                        "(its splits must be unequal)");
     st->want_period = 1;
     st->goal = max;
+    st->work_limit = work_bound(max);
     int rc = tb_extend(st, max, err);
-    if (rc == NIMBER_OK && !st->found && st->count >= max)
+    if (rc == NIMBER_OK && !st->found)
         tb_try_period(st); /* the bound may fall between checkpoints */
     st->want_period = 0;
+    st->work_limit = UINT64_MAX;
     RETURN_IF_ERR(rc);
+    if (!st->found && st->proof_short == NIMBER_E_LIMIT)
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "a period proof at %llu values needs more than the "
+                       "memory limit (%s)",
+                       (unsigned long long)st->count, nb_size_text(st->limit, (char[32]){0}));
+    if (!st->found && st->proof_short)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     out->proven = st->found;
     out->preperiod = st->found ? st->pre : 0;
     out->period = st->found ? st->per : 0;

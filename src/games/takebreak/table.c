@@ -5,7 +5,8 @@
  * Values are stored in 1, 2 or 4 bytes each, widened only when a value no
  * longer fits, so memory is about N bytes for games with small values.
  * The table grows by doubling (amortised O(1) a value) up to the memory
- * limit, and widening copies it once per width: O(N) each, at most twice.
+ * limit, and widening rewrites it in place once per width: O(N) each, at
+ * most twice.
  * The engine's buffers are indexed by value, not position: stamp[v] marks
  * v as an option of the position being computed, need/seen are bit sets
  * of values, enum_bits the parity patterns of the mask.  They cover every
@@ -14,6 +15,11 @@
  * values a mask looks at; they grow only when a new largest value
  * appears.  The rare list holds the positions whose value is rare under
  * the mask, ascending.
+ * The memory limit covers every one of these buffers and the scratch ones
+ * of engine.c and period.c (st->used counts them all; a realloc counts as
+ * replacing its old bytes): an allocation that would pass it fails with
+ * NIMBER_E_LIMIT instead, or, for scratch that only speeds things up or
+ * tries a proof, is skipped.  Only the fixed-size state is not counted.
  */
 #include "tb.h"
 
@@ -28,6 +34,7 @@ tb_state *tb_new(void) {
     st->limit = NB_DEFAULT_MEMORY_LIMIT;
     st->next_check = TB_FIRST_CHECK;
     st->provable = 1;
+    st->work_limit = UINT64_MAX;
     return st;
 }
 
@@ -38,19 +45,55 @@ void tb_destroy(void *state) {
         return;
     nb_free(st->tab);
     nb_free(st->rare);
-    nb_free(st->stamp);
-    nb_free(st->need);
-    nb_free(st->seen);
-    nb_free(st->enum_bits[0]);
-    nb_free(st->enum_bits[1]);
+    nb_free(st->stamp); /* and need, seen, enum_bits: one block */
     nb_free(st);
+}
+
+/* 1 if replacing `old` bytes of the state's buffers by `bytes` keeps
+ * them all within the memory limit. */
+static int fits(const tb_state *st, size_t old, size_t bytes) {
+    return bytes <= st->limit && st->used - old <= st->limit - bytes;
+}
+
+/* Resizes a counted buffer from `old` to `bytes` bytes (the caller has
+ * checked that it fits); NULL when out of memory, the old one kept. */
+static void *resize(tb_state *st, void *p, size_t old, size_t bytes) {
+    void *np = nb_realloc(p, bytes);
+    if (np)
+        st->used = st->used - old + bytes;
+    return np;
+}
+
+/* A counted scratch buffer of `bytes` bytes, or NULL with *why set to
+ * NIMBER_E_LIMIT (past the memory limit) or NIMBER_E_NOMEM. */
+void *tb_scratch(tb_state *st, size_t bytes, int *why) {
+    if (!fits(st, 0, bytes)) {
+        *why = NIMBER_E_LIMIT;
+        return NULL;
+    }
+    void *p = nb_malloc(bytes);
+    if (!p) {
+        *why = NIMBER_E_NOMEM;
+        return NULL;
+    }
+    st->used += bytes;
+    return p;
+}
+
+/* Frees a scratch buffer of `bytes` bytes. */
+void tb_scratch_free(tb_state *st, void *p, size_t bytes) {
+    nb_free(p);
+    st->used -= bytes;
 }
 
 /* Grows the table to hold `need` values, within the memory limit. */
 int tb_ensure_cap(tb_state *st, uint64_t need, nimber_error *err) {
     if (need <= st->cap)
         return NIMBER_OK;
-    uint64_t most = st->limit / (size_t)st->width;
+    size_t have = (size_t)st->cap * (size_t)st->width;
+    size_t other = st->used - have; /* every other buffer */
+    uint64_t most =
+        other < st->limit ? (st->limit - other) / (size_t)st->width : 0;
     uint64_t ncap = st->cap ? st->cap * 2 : 4096;
     if (ncap < need)
         ncap = need;
@@ -59,9 +102,9 @@ int tb_ensure_cap(tb_state *st, uint64_t need, nimber_error *err) {
     if (ncap < need)
         return nb_fail(err, NIMBER_E_LIMIT,
                        "%llu values of %d byte(s) exceed the memory limit "
-                       "(%zu MiB)",
-                       (unsigned long long)need, st->width, st->limit >> 20);
-    void *nt = nb_realloc(st->tab, (size_t)ncap * (size_t)st->width);
+                       "(%s)",
+                       (unsigned long long)need, st->width, nb_size_text(st->limit, (char[32]){0}));
+    void *nt = resize(st, st->tab, have, (size_t)ncap * (size_t)st->width);
     if (!nt)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     st->tab = nt;
@@ -69,20 +112,22 @@ int tb_ensure_cap(tb_state *st, uint64_t need, nimber_error *err) {
     return NIMBER_OK;
 }
 
-/* Copies the table into the next wider element size. */
+/* Widens the table to the next element size, in place: reallocated, then
+ * each value moved from the last down (the value i moves from i*w to
+ * i*2w >= i*w + w, past every value not yet moved). */
 int tb_widen(tb_state *st, nimber_error *err) {
-    int nw = st->width * 2;
-    if ((uint64_t)st->cap * (uint64_t)nw > st->limit)
+    int w = st->width, nw = w * 2;
+    size_t have = (size_t)st->cap * (size_t)w;
+    if (!fits(st, have, 2 * have))
         return nb_fail(err, NIMBER_E_LIMIT,
                        "values no longer fit in %d byte(s) within the memory "
                        "limit",
-                       st->width);
-    void *nt = nb_malloc((size_t)st->cap * (size_t)nw);
+                       w);
+    void *nt = resize(st, st->tab, have, 2 * have);
     if (!nt)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    for (uint64_t i = 0; i < st->count; i++)
-        tb_put(nt, nw, i, tb_get(st->tab, st->width, i));
-    nb_free(st->tab);
+    for (uint64_t i = st->count; i-- > 0;)
+        tb_put(nt, nw, i, tb_get(nt, w, i));
     st->tab = nt;
     st->width = nw;
     return NIMBER_OK;
@@ -101,7 +146,16 @@ void tb_fill_enum_bits(tb_state *st) {
     }
 }
 
-/* Makes the stamp array cover every option value and every mex. */
+/* Bytes of the value-indexed buffers for a stamp range of n values:
+ * stamp, need, the four seen sets and the two enum_bits sets. */
+static size_t stamp_bytes(size_t n) {
+    return n ? (n + 7 * (n / 64 + 1)) * sizeof(uint64_t) : 0;
+}
+
+/* Makes the stamp array cover every option value and every mex.  The
+ * value-indexed buffers share one block, made anew (zeroed: no value is
+ * being computed between two values) and swapped in only when complete,
+ * so a failure leaves the old ones whole. */
 int tb_ensure_stamp(tb_state *st, nimber_error *err) {
     size_t p2 = 1;
     while (p2 <= st->maxval)
@@ -113,27 +167,38 @@ int tb_ensure_stamp(tb_state *st, nimber_error *err) {
         2;
     if (need <= st->nstamp)
         return NIMBER_OK;
-    uint64_t *ns = nb_realloc(st->stamp, need * sizeof *ns);
-    if (!ns)
+    size_t bytes = stamp_bytes(need), words = need / 64 + 1;
+    if (!fits(st, 0, bytes)) /* the old block lives until the copy is made */
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "values up to %lu exceed the memory limit (%s)",
+                       (unsigned long)st->maxval, nb_size_text(st->limit, (char[32]){0}));
+    uint64_t *blk = nb_calloc(bytes / sizeof *blk, sizeof *blk);
+    if (!blk)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    memset(ns + st->nstamp, 0, (need - st->nstamp) * sizeof *ns);
-    st->stamp = ns;
+    nb_free(st->stamp);
+    st->used = st->used - stamp_bytes(st->nstamp) + bytes;
+    st->stamp = blk;
+    st->need = blk + need;
+    st->seen = st->need + words;
+    st->enum_bits[0] = st->seen + 4 * words;
+    st->enum_bits[1] = st->enum_bits[0] + words;
     st->nstamp = need;
-    size_t words = need / 64 + 1;
-    uint64_t *a = nb_realloc(st->need, words * sizeof *a);
-    if (!a)
-        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    st->need = a;
-    uint64_t *b = nb_realloc(st->seen, 4 * words * sizeof *b);
-    if (!b)
-        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    st->seen = b;
-    for (int e = 0; e < 2; e++) {
-        uint64_t *eb = nb_realloc(st->enum_bits[e], words * sizeof *eb);
-        if (!eb)
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-        st->enum_bits[e] = eb;
-    }
     tb_fill_enum_bits(st);
+    return NIMBER_OK;
+}
+
+/* Doubles the room of the rare list, within the memory limit. */
+int tb_grow_rare(tb_state *st, nimber_error *err) {
+    size_t nc = st->rarecap ? 2 * st->rarecap : 64;
+    size_t old = st->rarecap * sizeof *st->rare;
+    if (!fits(st, old, nc * sizeof *st->rare))
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "%zu rare positions exceed the memory limit (%s)",
+                       st->nrare, nb_size_text(st->limit, (char[32]){0}));
+    uint64_t *nr = resize(st, st->rare, old, nc * sizeof *nr);
+    if (!nr)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    st->rare = nr;
+    st->rarecap = nc;
     return NIMBER_OK;
 }

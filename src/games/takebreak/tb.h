@@ -27,8 +27,10 @@
 #define TB_FIRST_CHECK 512      /* values computed directly before a mask */
 #define TB_MASK_BITS 10         /* masks are chosen among 1 .. 2^10 - 1 */
 #define TB_SPARSE_MAX_RARE 0.30 /* above this rare fraction: direct */
-#define TB_PROGRESS_EVERY ((uint64_t)1 << 20)
-#define TB_SPLIT3_MAX 30000 /* largest heap whose 3-heap splits we list */
+#define TB_PROGRESS_EVERY ((uint64_t)1 << 14) /* Ctrl-C answered in well under a second */
+#define TB_SPLIT3_MAX 30000   /* largest heap whose 3-heap splits we list */
+#define TB_WORK_PER_VALUE 512 /* a search's work bound a value (period.c) */
+#define TB_WORK_FLOOR ((uint64_t)1 << 26) /* ... plus this */
 #define TB_PROBE                                                               \
     ((uint64_t)1 << 22) /* period search before refusing a heap                \
                            beyond the memory limit */
@@ -47,7 +49,9 @@ typedef struct {
     int width;
     uint64_t count, cap;
     uint32_t maxval;
-    size_t limit; /* bytes the table may use */
+    size_t limit; /* bytes all the buffers below may use together */
+    size_t used;  /* bytes they use now: tab, rare, stamp's block, and
+                     scratch (the mask histogram, the prefix function) */
     /* Sparse-space state. */
     nimber_algorithm algo;
     int sparse_on; /* the sparse method is in use */
@@ -59,15 +63,20 @@ typedef struct {
     uint64_t *stamp; /* stamp[v] == n+1: v is an option of n */
     size_t nstamp;
     uint64_t *need, *seen;  /* bit sets of values: nstamp/64 + 1 words,
-                               and four such for seen */
-    uint64_t *enum_bits[2]; /* bit v: parity(v & mask) is 0 / 1 */
+                               and four such for seen (in stamp's block) */
+    uint64_t *enum_bits[2]; /* bit v: parity(v & mask) is 0 / 1 (ditto) */
     size_t vwords;          /* words holding every value below 2^bits(max) */
     /* Periods. */
     int provable; /* the theorem applies to these rules */
     int found;
     uint64_t pre, per;
     int want_period; /* look for a period even when not AUTO */
+    int proof_short; /* the last proof attempt skipped a window for want
+                        of memory: NIMBER_E_LIMIT or NIMBER_E_NOMEM */
     uint64_t next_check;
+    /* Work: options looked at so far (deterministic, unlike time), and
+     * the bound at which computing stops (UINT64_MAX: none). */
+    uint64_t work, work_limit;
     /* Progress. */
     nimber_progress_fn progress;
     void *pctx;
@@ -104,16 +113,21 @@ static inline uint32_t tb_G(const tb_state *st, uint64_t i) {
 tb_state *tb_new(void);
 void tb_destroy(void *state);
 
-/* table.c: growing the table to `need` values; copying it into the next
- * wider element size; sizing the engine's value-indexed buffers to the
- * largest value; the parity patterns of the mask. */
+/* table.c: every buffer counts against st->limit (st->used).  Growing the
+ * table to `need` values; widening it to the next element size; sizing
+ * the engine's value-indexed buffers to the largest value; the parity
+ * patterns of the mask; doubling the rare list; a counted scratch buffer
+ * (NULL with *why = NIMBER_E_LIMIT or NIMBER_E_NOMEM) and its release. */
 int tb_ensure_cap(tb_state *st, uint64_t need, nimber_error *err);
 int tb_widen(tb_state *st, nimber_error *err);
 int tb_ensure_stamp(tb_state *st, nimber_error *err);
 void tb_fill_enum_bits(tb_state *st);
+int tb_grow_rare(tb_state *st, nimber_error *err);
+void *tb_scratch(tb_state *st, size_t bytes, int *why);
+void tb_scratch_free(tb_state *st, void *p, size_t bytes);
 
-/* engine.c: computes values until count >= upto, or until a period is
- * proven (when periods are used). */
+/* engine.c: computes values until count >= upto, until a period is
+ * proven (when periods are used), or until work reaches work_limit. */
 int tb_extend(tb_state *st, uint64_t upto, nimber_error *err);
 
 /* period.c: tries to prove a period from the values so far; G(h) for any
