@@ -41,8 +41,11 @@ static void print_text(const nimber_position *pos, const nimber_solution *s) {
         printf("grundy %s\n", nimber_value_format(s->value, buf));
     else if (s->infinite)
         printf("grundy inf\n");
-    else
+    else if (nimber_position_rule(pos) == NIMBER_RULE_MISERE)
         printf("grundy none (misere play)\n");
+    else
+        printf("grundy unknown (too large to compute; the outcome and the "
+               "moves are exact)\n");
     printf("outcome %c\n", "PND"[s->outcome]);
     for (size_t i = 0; i < s->nmoves; i++)
         printf("%s component %zu %s\n",
