@@ -57,12 +57,19 @@ typedef struct {
 
 /* ---- the pairs, in exact integers ---- */
 
-/* 1 if m(m + k) <= k^2, that is m <= k/phi (without overflowing). */
+/* 1 if m(m + k) <= k^2, that is m <= k/phi.  m(m + k) may pass 2^128:
+ * it is m(m + k mod 2^64) plus m 2^64 when m + k carries, and a sum that
+ * wraps is above any k^2. */
 static int below_k_over_phi(uint64_t m, uint64_t k) {
-    u128 s = (u128)m + k, k2 = (u128)k * k;
-    if (m && s > k2 / m)
-        return 0;
-    return (u128)m * s <= k2;
+    uint64_t s = m + k;
+    u128 p = (u128)m * s, k2 = (u128)k * k;
+    if (s < m) { /* carried */
+        u128 q = p + ((u128)m << 64);
+        if (q < p)
+            return 0;
+        p = q;
+    }
+    return p <= k2;
 }
 
 /* floor(k/phi): binary search for the largest m with m(m + k) <= k^2. */
@@ -409,7 +416,7 @@ static int read_word(const char **p, const char *w) {
 /* Reads "take K from heap H" or "take K from both" at p into mv. */
 static int parse_take(const uint64_t *w, const char *p, nimber_move *mv,
                       nimber_error *err) {
-    uint64_t k, h;
+    uint64_t k, h = 2;
     char *end;
     p = skip_ws(p);
     if (*p < '0' || *p > '9')
