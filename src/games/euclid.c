@@ -38,7 +38,7 @@
 
 /* G(x, y): the quotients of the Euclidean algorithm, last first. */
 static uint64_t eu_grundy(uint64_t x, uint64_t y) {
-    uint64_t q[100];
+    uint64_t q[100] = {0};
     size_t n = 0;
     if (x < y) {
         uint64_t t = x;
@@ -309,7 +309,7 @@ static int eu_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
         alone ? "" : "  ", alone ? "" : "  ", alone ? "" : "  ",
         alone ? "" : "  "));
     uint64_t x = w[0] > w[1] ? w[0] : w[1], y = w[0] > w[1] ? w[1] : w[0];
-    uint64_t xs[100], ys[100], q[100], gs[100];
+    uint64_t xs[100] = {0}, ys[100] = {0}, q[100] = {0}, gs[100] = {0};
     size_t k = 0;
     while (y && k < 100) {
         xs[k] = x;
