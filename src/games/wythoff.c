@@ -528,20 +528,30 @@ static int keep_move(nb_msink *sink, const nimber_move *mv) {
     return NIMBER_OK;
 }
 
-/* Appends a 128-bit number right-aligned in 20 columns. */
-static int put_wide(nb_buf *out, u128 x) {
+/* Appends a 128-bit number right-aligned in `width` columns. */
+static int put_wide(nb_buf *out, u128 x, int width) {
     nimber_value v = {(uint64_t)(x >> 64), (uint64_t)x};
     char buf[NIMBER_VALUE_BUFSIZE];
-    return nb_buf_printf(out, " %20s", nimber_value_format(v, buf));
+    return nb_buf_printf(out, " %*s", width, nimber_value_format(v, buf));
+}
+
+/* Decimal digits of a 128-bit number. */
+static int wide_digits(u128 x) {
+    int d = 1;
+    while (x >= 10) {
+        x /= 10;
+        d++;
+    }
+    return d;
 }
 
 /* One row of the table of pairs, with what it says about the heaps. */
-static int put_pair_row(nb_buf *out, uint64_t k, const uint64_t *w,
-                        uint64_t kd) {
+static int put_pair_row(nb_buf *out, uint64_t k, const uint64_t *w, uint64_t kd,
+                        int width) {
     u128 a = lower_of(k), b = a + k;
-    RETURN_IF_ERR(nb_buf_printf(out, "  %20llu", (unsigned long long)k));
-    RETURN_IF_ERR(put_wide(out, a));
-    RETURN_IF_ERR(put_wide(out, b));
+    RETURN_IF_ERR(put_wide(out, k, width + 1));
+    RETURN_IF_ERR(put_wide(out, a, width));
+    RETURN_IF_ERR(put_wide(out, b, width));
     const char *sep = "   <- ";
     if ((a == w[0] && b == w[1]) || (a == w[1] && b == w[0]))
         return nb_buf_printf(out, "%sthe heaps\n", sep);
@@ -576,13 +586,30 @@ static int wy_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
         RETURN_IF_ERR(wy_value(g, w, n, &t, err));
         return nb_buf_printf(
             out,
-            "  Wythoff heaps %llu %llu: Grundy value %llu, the mex of the "
-            "values\n  its moves reach (Wythoff's values have no known "
-            "formula)%s\n",
+            "  heaps %llu %llu: Grundy value %llu, the mex of the values "
+            "its moves\n  reach (Wythoff's values have no known formula)%s\n",
             (unsigned long long)A, (unsigned long long)B,
             (unsigned long long)t.fin.lo,
-            pair ? "; a P-position, one of Wythoff's pairs" : "");
+            pair ? ";\n  a P-position: one of Wythoff's pairs" : "");
     }
+    uint64_t kd = A < B ? B - A : A - B, ks[5], k;
+    size_t nk = 0;
+    u128 p;
+    int low, width = 3;
+    if (kd > 0)
+        ks[nk++] = kd - 1;
+    ks[nk++] = kd;
+    if (kd < UINT64_MAX)
+        ks[nk++] = kd + 1;
+    for (int i = 0; i < 2; i++) {
+        pair_of(w[i], &k, &p, &low);
+        ks[nk++] = k;
+    }
+    sort_small(ks, nk);
+    for (size_t i = 0; i < nk; i++)
+        if (lower_of(ks[i]) <= UINT64_MAX &&
+            wide_digits(lower_of(ks[i]) + ks[i]) > width)
+            width = wide_digits(lower_of(ks[i]) + ks[i]);
     RETURN_IF_ERR(nb_buf_printf(
         out,
         "Wythoff's game: take any number from one heap, or the same number\n"
@@ -594,31 +621,22 @@ static int wy_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
         "k.\n"
         "(Exact in integers: a_k = k + m, m the largest with m(m + k) <= "
         "k^2.)\n\n"
-        "  %20s %20s %20s\n",
-        "k", "a_k", "b_k"));
-    uint64_t kd = A < B ? B - A : A - B, ks[5], k;
-    size_t nk = 0;
-    u128 p;
-    int low;
-    if (kd > 0)
-        ks[nk++] = kd - 1;
-    ks[nk++] = kd;
-    if (kd < UINT64_MAX)
-        ks[nk++] = kd + 1;
-    for (int i = 0; i < 2; i++) {
-        pair_of(w[i], &k, &p, &low);
-        ks[nk++] = k;
-    }
-    sort_small(ks, nk);
+        " %*s %*s %*s\n",
+        width + 1, "k", width, "a_k", width, "b_k"));
     for (size_t i = 0; i < nk; i++) {
         if (i > 0 && ks[i] == ks[i - 1])
             continue;
-        if (i > 0 && ks[i] > ks[i - 1] + 1)
-            RETURN_IF_ERR(nb_buf_printf(out, "  %20s\n", "..."));
         if (lower_of(ks[i]) > UINT64_MAX)
             continue; /* a_k past 2^64-1: no such heaps */
-        RETURN_IF_ERR(put_pair_row(out, ks[i], w, kd));
+        if (i > 0 && ks[i] > ks[i - 1] + 1)
+            RETURN_IF_ERR(nb_buf_printf(out, " %*s\n", width + 1, "..."));
+        RETURN_IF_ERR(put_pair_row(out, ks[i], w, kd, width));
     }
+    if (lower_of(kd) > UINT64_MAX)
+        RETURN_IF_ERR(nb_buf_printf(out,
+                                    "(the pair of difference %llu, the "
+                                    "heaps', lies past 2^64-1)\n",
+                                    (unsigned long long)kd));
     if (A < WY_MAX_SIDE && B < WY_MAX_SIDE &&
         wy_value(g, w, n, &t, err) == NIMBER_OK)
         RETURN_IF_ERR(nb_buf_printf(out,
@@ -638,7 +656,7 @@ static int wy_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
             (unsigned long long)A, (unsigned long long)B);
     RETURN_IF_ERR(nb_buf_printf(out,
                                 "\nHeaps %llu %llu are not a pair: the player "
-                                "to move wins by moving\nto one:\n",
+                                "to move wins by moving to one:\n",
                                 (unsigned long long)A, (unsigned long long)B));
     three_moves tm = {{keep_move}, {{0}}, 0};
     RETURN_IF_ERR(moves_to_pairs(w, &tm.base));
