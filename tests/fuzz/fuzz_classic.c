@@ -12,16 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *games[] = {"wythoff", "euclid", "fibonacci-nim",
-                              "moore:2"};
+static const char *games[] = {"wythoff", "euclid", "fibonacci-nim", "moore:2"};
 
 /* 1 if position a (n words) may become b under game g. */
-static int naive_legal(int g, const uint64_t *a, const uint64_t *b,
-                       size_t n) {
+static int naive_legal(int g, const uint64_t *a, const uint64_t *b, size_t n) {
     switch (g) {
     case 0:
-        return (b[0] < a[0] && b[1] == a[1]) ||
-               (b[0] == a[0] && b[1] < a[1]) ||
+        return (b[0] < a[0] && b[1] == a[1]) || (b[0] == a[0] && b[1] < a[1]) ||
                (b[0] < a[0] && b[1] < a[1] && a[0] - b[0] == a[1] - b[1]);
     case 1:
         for (int i = 0; i < 2; i++) {
@@ -76,8 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) {
         nimber_move back;
         nimber_move_text(pos, &mv, mt);
         if (nimber_position_parse_move(pos, mt, &back, NULL) != NIMBER_OK ||
-            back.nw != mv.nw ||
-            memcmp(back.w, mv.w, mv.nw * sizeof *mv.w) != 0)
+            back.nw != mv.nw || memcmp(back.w, mv.w, mv.nw * sizeof *mv.w) != 0)
             abort();
         if (nimber_position_apply(pos, &mv, NULL) != NIMBER_OK)
             abort();
