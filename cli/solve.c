@@ -24,7 +24,11 @@ static void solve_help(FILE *f) {
           "For graph:FILE, HEAP... are the nodes holding tokens; with cycles\n"
           "the outcome may be D (a draw), and the lines then read\n"
           "  draw component C token T: FROM -> TO\n"
-          "listing the moves that keep the draw.\n\n"
+          "listing the moves that keep the draw.\n"
+          "For wythoff, euclid, fibonacci-nim and moore:K, HEAP... are one\n"
+          "position and a move reads 'FROM -> TO' in the game's notation;\n"
+          "a lone one too large for its Grundy table prints 'grundy\n"
+          "unknown' with the exact outcome and moves.\n\n"
           "options:\n"
           "  --json          one JSON object instead of text\n"
           "  --misere        misère play: whoever moves last loses (decided\n"
@@ -54,8 +58,11 @@ static void print_text(const nimber_position *pos, const nimber_solution *s,
         printf("grundy inf\n");
     else if (nimber_position_rule(pos) == NIMBER_RULE_EVERY)
         printf("grundy none (Every-SG play)\n");
-    else
+    else if (nimber_position_rule(pos) == NIMBER_RULE_MISERE)
         printf("grundy none (misere play)\n");
+    else
+        printf("grundy unknown (too large to compute; the outcome and the "
+               "moves are exact)\n");
     printf("outcome %c\n", "PND"[s->outcome]);
     for (size_t i = 0; i < s->nmoves && i < show; i++)
         printf("%s component %zu %s\n",

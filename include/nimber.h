@@ -271,7 +271,11 @@ typedef struct nimber_move {
 /* The answer for a position. */
 typedef struct nimber_solution {
     int has_value;          /* 0 under misère play, where no value decides,
-                               and when a token has an infinite value */
+                               when a token has an infinite value, and
+                               (since 0.3.0) when the position is one
+                               component whose value is out of reach but
+                               whose P-positions are known (a huge
+                               wythoff pair): outcome and moves are exact */
     int infinite;           /* 1: some component's value is infinite */
     nimber_value value;     /* nim-sum of the components' values */
     nimber_outcome outcome; /* N, P (or D) */

@@ -26,7 +26,8 @@
  * nb_heaps_explain`, the mex of each heap's options).  Play rules over a whole
  * sum (normal, misère, Every-SG) are a layer above the families (sum.c,
  * search.c); a family may offer a closed-form misère solver for a position that
- * is its component alone.
+ * is its component alone, and a normal-play one (outcome and winning moves
+ * without the value) for a lone component too large for its value.
  *
  * To add a family: write games/NAME.c with `const nimber_family
  * nb_family_NAME` and add two lines to games/registry.c (its declaration
@@ -197,6 +198,14 @@ struct nimber_family {
                         nimber_error *err);
     /* Optional: the text explaining misere_solve's rule. */
     const char *misere_rule;
+    /* Optional: normal-play outcome and every winning move of this
+     * component when it is the whole position and its value is out of
+     * reach (value() fails with NIMBER_E_LIMIT): a closed form for the
+     * P-positions of a game whose Grundy values have none (Wythoff's
+     * pairs).  The solution then has no value. */
+    int (*solve_alone)(nimber_game *g, const uint64_t *w, size_t n,
+                       nimber_outcome *outcome, nb_msink *sink,
+                       nimber_error *err);
 };
 
 /* The registry (games/registry.c): NULL-terminated; and the aliases,

@@ -18,7 +18,11 @@
  * heap games), at most NB_MOVE_BUDGET moves per component.
  * Misère play is a rule over the whole position: a component alone may be
  * decided by its family's closed form (misere_solve); anything else goes
- * to the exhaustive search of search.c.  Nothing here names a family.
+ * to the exhaustive search of search.c.  Under normal play, a component
+ * alone whose value is out of reach (NIMBER_E_LIMIT: a huge Wythoff pair)
+ * may still be decided by its family's closed form for the P-positions
+ * (solve_alone); the solution then has no value.  Nothing here names a
+ * family.
  *
  * Cost of solve under normal play: one value and one moves_to query per
  * component, plus the moves listed (collected up to max_moves; one more is
@@ -336,10 +340,20 @@ int nimber_position_solve(nimber_position *pos, size_t max_moves,
                                                &sol->outcome, &col.base, err);
         else
             rc = nb_search_solve(pos, sol, &col, err);
-    } else if (pos->rule == NIMBER_RULE_EVERY)
+    } else if (pos->rule == NIMBER_RULE_EVERY) {
         rc = nb_every_solve(pos, sol, &col, err);
-    else
+    } else {
         rc = solve_normal(pos, sol, &col, err);
+        nb_component *c = pos->n == 1 ? &pos->c[0] : NULL;
+        if (rc == NIMBER_E_LIMIT && c && c->game->family->solve_alone) {
+            /* its value is out of reach, its outcome is not: start over */
+            nimber_solution_clear(sol);
+            nb_collector_init(&col, &sol->moves, &sol->nmoves, &sol->truncated,
+                              max_moves, 1);
+            rc = c->game->family->solve_alone(c->game, c->pos.w, c->pos.n,
+                                              &sol->outcome, &col.base, err);
+        }
+    }
     if (rc == NB_STOP)
         rc = NIMBER_OK;
     if (rc == NIMBER_E_NOMEM && !(err && err->message[0]))

@@ -11,7 +11,8 @@
 extern const nimber_family nb_family_nim, nb_family_staircase, nb_family_sub,
     nb_family_split, nb_family_octal, nb_family_hex, nb_family_kayles,
     nb_family_dawson, nb_family_grundy_game, nb_family_lasker, nb_family_graph,
-    nb_family_half, nb_family_coins;
+    nb_family_half, nb_family_coins, nb_family_wythoff, nb_family_euclid,
+    nb_family_fibonacci, nb_family_moore;
 
 const nimber_family *const nb_families[] = {
     &nb_family_nim,
@@ -27,6 +28,10 @@ const nimber_family *const nb_families[] = {
     &nb_family_graph,
     &nb_family_half,
     &nb_family_coins,
+    &nb_family_wythoff,
+    &nb_family_euclid,
+    &nb_family_fibonacci,
+    &nb_family_moore,
     NULL,
 };
 
