@@ -33,58 +33,59 @@
  * (not E - V + 1: a square on the ground is worth 0, by brute force).
  * What the fused graph leaves is a tree of blocks joined by the bridges.
  *
- * The walk (walk_run): one iterative depth-first search from the ground
- * over the edges not cut (no recursion: a path of 10^6 edges is fine)
- * numbers the nodes reached (tin, in preorder) and finds low points, hence
- * the bridges: tree edge p-v is a bridge iff low(v) > tin(p).  Then, in
- * reverse preorder, acc(v) = XOR over the nodes x below v in v's block of
- * tok(x), where tok(x) = (the edges counted at x) mod 2 XOR the worth
- * 1 + value of each block hanging from x by a bridge; an edge is counted at
+ * The walk (walk_run): one depth-first search from the ground over the
+ * edges not cut, with its own stack (no recursion: a path of 10^6 edges is
+ * fine), gives the nodes reached their preorder index i and finds low
+ * points, hence the bridges: tree edge p-i is a bridge iff low(i) > p.
+ * Every array is indexed by i, so the later passes run through memory in
+ * order.  Then, in reverse preorder, acc(i) = XOR over the nodes x below i
+ * in i's block of tok(x) = (the edges counted at x) mod 2 XOR (1 + the
+ * value) of each block hanging from x by a bridge; an edge is counted at
  * its lower end (a tree edge at the child, a back edge at its deeper end, a
- * loop at its node).  At a block's head (the ground, or the upper end... the
- * node a bridge enters it by) acc is the block's fused value with all that
- * hangs above it; acc(0) is the value.  O(V + E).
+ * loop at its node).  At a block's head (the ground, or the node a bridge
+ * enters the block by) acc is the block's fused value with all that hangs
+ * above it; acc(0) is the value.  O(V + E).
  *
  * Winning moves (moves_to, to a target t).  Bridges: a top-down pass gives
- * each block the value need(B) it must take for the ground to reach t: the
- * bridge to a block C hanging from block B must then bring (1 + v(C)) XOR
- * v(B) XOR need(B); 0 means cutting that bridge wins, x > 0 that C must
- * become x - 1.  Edges inside a block B with need(B) defined: cutting edge
- * e leaves B - e connected; its bridges are the edges f with {e, f} a
- * 2-edge cut of B.  Such pairs form classes (S(e) = the set of back edges
- * covering e, for a tree edge; {e, f} is a cut iff S(e) = S(f), or one is a
- * tree edge whose only covering back edge is the other).  A class of k
- * edges s_0..s_{k-1} cuts B into pieces Y_0..Y_{k-1} lying on a cycle, Y_0
- * holding the head, s_i between Y_i and Y_{i+1}; cutting s_i leaves the
- * path Y_{i+1}..Y_{k-1} hanging from Y_0 through s_{k-1} and Y_1..Y_i
- * through s_0, so v(B - s_i) = c_0 ^ L(i) ^ R(i), where c_j is the fused
- * worth of Y_j (its edge count mod 2 XOR what hangs from it, from acc by
- * subtree differences), L(i) = f_1(f_2(...f_i(0))), R(i) = f_{k-1}(...
- * f_{i+1}(0)), f_j(x) = (x ^ c_j) + 1.  A class of one edge (a loop, most
- * back edges) just flips B's parity: v(B - e) = v(B) ^ 1.
- *   Finding the classes: with cov(v) = |S(v)| and sumd(v) = the sum of the
- * tins of the upper ends of S(v) (subtree sums, O(V + E)), two tree edges
- * of which one is above the other have S equal iff (cov, sumd) are equal
- * (if the lower one's set has b edges landing between the two and the
- * upper one's c edges from outside the lower subtree, equal counts mean
- * b = c, and then b >= 1 makes the sums differ: the b land at tins >=
- * tin(w), the c below tin(w)).  A class's tree edges lie on one root path,
- * so a hash map from (cov, sumd) to the deepest node of the current root
- * path links each tree edge to the next one up in its class.  When cov = 1
- * the class also holds that back edge: the XOR of the indices of S(v).
+ * each block B the value need(B) it must take for the ground to reach t:
+ * the bridge to a block C hanging from B must then bring y = (1 + v(C))
+ * XOR v(B) XOR need(B); y = 0 means cutting that bridge wins, y > 0 that C
+ * must become y - 1.  Edges inside a block B: cutting e leaves B - e
+ * connected; its bridges are the edges f with {e, f} a 2-edge cut of B.
+ * Such pairs form classes (S(e) = the set of back edges covering e, for a
+ * tree edge; {e, f} is a cut iff S(e) = S(f), or one is a tree edge whose
+ * only covering back edge is the other).  A class of k edges s_0..s_{k-1}
+ * cuts B into pieces Y_0..Y_{k-1} lying on a cycle, Y_0 holding the head,
+ * s_i between Y_i and Y_{i+1}; cutting s_i leaves the path Y_{i+1}..Y_{k-1}
+ * hanging from Y_0 through s_{k-1} and Y_1..Y_i through s_0, so
+ * v(B - s_i) = c_0 ^ L(i) ^ R(i), where c_j is the fused worth of Y_j (its
+ * edge count mod 2 XOR what hangs from it: differences of acc along the
+ * class), L(i) = f_1(f_2(...f_i(0))), R(i) = f_{k-1}(...f_{i+1}(0)),
+ * f_j(x) = (x ^ c_j) + 1.  A class of one edge (a loop, most back edges)
+ * just flips B's parity: v(B - e) = v(B) ^ 1.
+ *   Finding the classes: with cov(i) = |S(i)| and sumd(i) = the sum of
+ * 1 + the indices of the upper ends of S(i) (subtree sums, O(V + E)), two
+ * tree edges of which one (w) is above the other have S equal iff their
+ * (cov, sumd) are equal: if the lower one's set has b edges landing
+ * between the two and the upper one's c edges from outside the lower
+ * subtree, equal counts mean b = c, and b >= 1 then makes the sums differ
+ * (the b land at indices >= w, the c above w).  A class's tree edges lie on
+ * one root path, so a hash map from (cov, sumd) to the deepest node of the
+ * current root path links each tree edge to the next one up in its class.
+ * When cov = 1 the class also holds that back edge: the XOR of S(i).
  *   Computing L (and R) for all i without the O(k^2) of k recomputations:
- * L values are T-functions.  Bit b of (x ^ c) + 1 is bit b of x ^ c plus a
- * carry that happens iff the low b bits of the result are 0; and since the
- * f_j are bijections modulo 2^b, the low b bits of f_j(..f_i(0)) are 0
- * exactly when L(i) = L(j-1) modulo 2^b.  So bit b of L(i) = XOR of bit b
- * of c_1..c_i XOR the parity of #{m < i : L(m) = L(i) mod 2^b}: one pass
- * per bit over classes of equal low bits, refined bit by bit.  O(k D) for a
- * class, D the bit length of the sum of 1 + c_j (at most that of E).
- * In all: O((V + E) log E) time, O(V + E) memory, per query.
+ * bit b of (x ^ c) + 1 is bit b of x ^ c plus a carry, which happens iff
+ * the low b bits of the result are 0; the f_j being bijections modulo 2^b,
+ * the low b bits of f_j(...f_i(0)) are 0 exactly when L(i) = L(j-1) modulo
+ * 2^b.  So bit b of L(i) = XOR of bit b of c_1..c_i XOR the parity of
+ * #{m < i : L(m) = L(i) mod 2^b}: one pass per bit over the classes of
+ * equal low bits, refined bit by bit.  O(k D) for a class of k edges, D
+ * the bit length of the sum of 1 + c_j (at most that of E + 1).
+ * In all, O((V + E) log E) time and O(V + E) memory.
  *
- * The value and the winning moves are recomputed from the words at each
- * query (a component keeps no cache); every other query (the moves, a
- * check, the text) costs one walk, O(V + E).
+ * The game keeps its last walk with the position it was made for (games
+ * are one per thread, nimber.h): solve asks for the value, then for the
+ * moves to a value, of the same position, and pays one walk.
  */
 #include "../game.h"
 
@@ -99,17 +100,30 @@
 #define HB_NO_NEED UINT64_MAX  /* no value of the block wins */
 #define HB_MAX_EDGES INT32_MAX /* 2M adjacency places fit 32 bits */
 #define HB_NODE_BYTES 192      /* the state and a query's work, a node */
-#define HB_EDGE_BYTES 24       /* the same, an edge */
+#define HB_EDGE_BYTES 40       /* the same, an edge (all cut, say) */
 #define HB_SHOW 12             /* items listed in one line of text */
 #define HB_LINES 60            /* lines in each part of explain */
 
+/* An edge seen from one end: the edge and its other end. */
 typedef struct {
-    uint32_t n, m;       /* nodes 0..n-1 (0 the ground), edges 0..m-1 */
-    uint32_t *eu, *ev;   /* edge e joins eu[e] and ev[e] */
-    uint32_t *off, *adj; /* edges at x: adj[off[x] .. off[x+1]-1] (a loop
-                            once) */
+    uint32_t e, y;
+} hb_arc;
+
+typedef struct hb_walk hb_walk;
+
+typedef struct {
+    uint32_t n, m;     /* nodes 0..n-1 (0 the ground), edges 0..m-1 */
+    uint32_t *eu, *ev; /* edge e joins eu[e] and ev[e] */
+    uint32_t *off;     /* the edges at x: arc[off[x] .. off[x+1]-1], in edge
+                          order (a loop once) */
+    hb_arc *arc;
     size_t limit;
+    hb_walk *last;    /* the last walk made, of the position... */
+    uint64_t *last_w; /* ...last_w[0..last_n-1] */
+    size_t last_n;
 } hb_state;
+
+static void forget(hb_state *s);
 
 /* Frees the state. */
 static void hb_destroy(void *state) {
@@ -119,7 +133,8 @@ static void hb_destroy(void *state) {
     nb_free(s->eu);
     nb_free(s->ev);
     nb_free(s->off);
-    nb_free(s->adj);
+    nb_free(s->arc);
+    forget(s);
     nb_free(s);
 }
 
@@ -198,8 +213,8 @@ static int read_graph(hb_state *s, nimber_scanner *sc, nimber_error *err) {
     s->m = (uint32_t)m;
     /* The incidence lists, by counting sort: each in edge order. */
     s->off = nb_calloc((size_t)n + 1, sizeof *s->off);
-    s->adj = nb_calloc(m ? 2 * (size_t)m : 1, sizeof *s->adj);
-    if (!s->off || !s->adj)
+    s->arc = nb_calloc(m ? 2 * (size_t)m : 1, sizeof *s->arc);
+    if (!s->off || !s->arc)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     for (uint32_t e = 0; e < s->m; e++) {
         s->off[s->eu[e] + 1]++;
@@ -209,9 +224,13 @@ static int read_graph(hb_state *s, nimber_scanner *sc, nimber_error *err) {
     for (uint32_t x = 0; x < s->n; x++)
         s->off[x + 1] += s->off[x];
     for (uint32_t e = 0; e < s->m; e++) {
-        s->adj[s->off[s->eu[e]]++] = e;
-        if (s->ev[e] != s->eu[e])
-            s->adj[s->off[s->ev[e]]++] = e;
+        uint32_t u = s->eu[e], v = s->ev[e];
+        s->arc[s->off[u]].e = e;
+        s->arc[s->off[u]++].y = v;
+        if (v != u) {
+            s->arc[s->off[v]].e = e;
+            s->arc[s->off[v]++].y = u;
+        }
     }
     for (uint32_t x = s->n; x > 0; x--)
         s->off[x] = s->off[x - 1];
@@ -262,31 +281,41 @@ static void hb_set_limit(void *state, size_t bytes) {
 /* ---- the walk ---- */
 
 /* One look at a position: a depth-first search from the ground over the
- * edges not cut (see the top of the file). */
-typedef struct {
+ * edges not cut (see the top of the file).  The nodes reached are indexed
+ * by their preorder number i (0 for the ground), which every array but
+ * tin[] is indexed by: later passes then run through memory in order. */
+struct hb_walk {
     const hb_state *s;
-    unsigned char *cut;    /* per edge: 1 if cut */
-    uint32_t *tin;         /* per node: preorder number from 1, 0 if gone */
-    uint32_t *low;         /* lowest tin one back edge reaches from below */
+    uint64_t *cut;         /* bit e: edge e is cut */
+    uint32_t *tin;         /* per node: 1 + its index, 0 if gone */
+    uint32_t nreach;       /* nodes reached */
+    uint32_t nback;        /* back edges and loops met */
+    uint32_t *node;        /* per index: the node */
+    uint32_t *par;         /* the parent's index (HB_NONE at the ground) */
     uint32_t *pe;          /* the tree edge up (HB_NONE at the ground) */
-    uint32_t *order;       /* the nodes reached, in preorder; order[0] = 0 */
-    uint32_t nreach;       /* how many */
-    unsigned char *bridge; /* per node: its tree edge is a bridge */
+    uint32_t *low;         /* lowest index one back edge reaches from below */
+    unsigned char *bridge; /* the tree edge up is a bridge */
     uint64_t *acc;         /* XOR of tok below within the block; at a head,
                               the block's value with all above it */
-    /* full walks (moves_to): over the back edges covering the tree edge */
+    /* over the back edges covering the tree edge up: */
     uint32_t *cov;  /* how many (mod 2^32 before the sums are done) */
-    uint64_t *sumd; /* the sum of the tins of their upper ends */
-    uint32_t *xid;  /* the XOR of their indices: the one, when cov = 1 */
-} hb_walk;
+    uint64_t *sumd; /* the sum of 1 + the indices of their upper ends */
+    uint32_t *xid;  /* the XOR of their edges: the one, when cov = 1 */
+};
+
+/* A node being searched: its index and its next and last arcs. */
+typedef struct {
+    uint32_t i, x, pos, end;
+} hb_frame;
 
 /* Frees a walk's arrays. */
 static void walk_free(hb_walk *k) {
     nb_free(k->cut);
     nb_free(k->tin);
-    nb_free(k->low);
+    nb_free(k->node);
+    nb_free(k->par);
     nb_free(k->pe);
-    nb_free(k->order);
+    nb_free(k->low);
     nb_free(k->bridge);
     nb_free(k->acc);
     nb_free(k->cov);
@@ -295,117 +324,170 @@ static void walk_free(hb_walk *k) {
     memset(k, 0, sizeof *k);
 }
 
-/* The other end of edge e from node x. */
-static inline uint32_t other(const hb_state *s, uint32_t e, uint32_t x) {
-    return s->eu[e] ^ s->ev[e] ^ x;
+/* 1 if edge e is cut. */
+static inline int is_cut(const hb_walk *k, uint32_t e) {
+    return (int)(k->cut[e >> 6] >> (e & 63) & 1);
 }
 
-/* Counts back edge e (x below, y above) in the sums of a full walk. */
-static void count_back(hb_walk *k, uint32_t e, uint32_t x, uint32_t y) {
-    k->cov[x]++;
-    k->cov[y]--;
-    k->sumd[x] += k->tin[y];
-    k->sumd[y] -= k->tin[y];
-    k->xid[x] ^= e;
-    k->xid[y] ^= e;
+/* The index of node x (reached). */
+static inline uint32_t idx(const hb_walk *k, uint32_t x) {
+    return k->tin[x] - 1;
 }
 
-/* The search itself, with it[] the place in each node's incidence list:
- * tin, low, pe, order, and the edges counted at their lower ends. */
-static void search(hb_walk *k, uint32_t *it, int full) {
+/* Counts back edge e from index i up to index j in a full walk's sums. */
+static void count_back(hb_walk *k, uint32_t e, uint32_t i, uint32_t j) {
+    k->cov[i]++;
+    k->cov[j]--;
+    k->sumd[i] += (uint64_t)j + 1;
+    k->sumd[j] -= (uint64_t)j + 1;
+    k->xid[i] ^= e;
+    k->xid[j] ^= e;
+}
+
+/* The search itself, with fr[] its stack: tin, node, par, pe, low, and the
+ * edges counted at their lower ends. */
+static void search(hb_walk *k, hb_frame *fr) {
     const hb_state *s = k->s;
-    uint32_t x = 0, timer = 1;
-    k->tin[0] = k->low[0] = 1;
-    k->pe[0] = HB_NONE;
-    k->order[0] = 0;
+    uint32_t sp = 1;
+    k->tin[0] = 1;
+    k->node[0] = 0;
+    k->par[0] = k->pe[0] = HB_NONE;
+    k->low[0] = 0;
     k->nreach = 1;
-    it[0] = s->off[0];
-    for (;;) {
-        if (it[x] == s->off[x + 1]) { /* x is done: back to its parent */
-            if (x == 0)
-                break;
-            uint32_t p = other(s, k->pe[x], x);
-            if (k->low[x] < k->low[p])
-                k->low[p] = k->low[x];
-            x = p;
+    fr[0].i = fr[0].x = 0;
+    fr[0].pos = s->off[0];
+    fr[0].end = s->off[1];
+    while (sp) {
+        hb_frame *f = &fr[sp - 1];
+        uint32_t i = f->i;
+        if (f->pos == f->end) { /* done: the parent learns its low point */
+            if (--sp && k->low[i] < k->low[k->par[i]])
+                k->low[k->par[i]] = k->low[i];
             continue;
         }
-        uint32_t e = s->adj[it[x]++];
-        if (k->cut[e] || e == k->pe[x])
+        hb_arc a = s->arc[f->pos++];
+        if (is_cut(k, a.e) || a.e == k->pe[i])
             continue;
-        uint32_t y = other(s, e, x);
-        if (y == x) { /* a loop: an edge of x's block */
-            k->acc[x] ^= 1;
-        } else if (!k->tin[y]) {
-            k->tin[y] = k->low[y] = ++timer;
-            k->pe[y] = e;
-            k->order[k->nreach++] = y;
-            it[y] = s->off[y];
-            x = y;
-        } else if (k->tin[y] < k->tin[x]) { /* a back edge, from below */
-            if (k->tin[y] < k->low[x])
-                k->low[x] = k->tin[y];
-            k->acc[x] ^= 1;
-            if (full)
-                count_back(k, e, x, y);
+        if (a.y == f->x) { /* a loop: an edge of the block */
+            k->acc[i] ^= 1;
+            k->nback++;
+            continue;
+        }
+        uint32_t t = k->tin[a.y];
+        if (t == 0) { /* a tree edge down to a new node */
+            uint32_t j = k->nreach++;
+            k->tin[a.y] = j + 1;
+            k->node[j] = a.y;
+            k->par[j] = i;
+            k->pe[j] = a.e;
+            k->low[j] = j;
+            fr[sp].i = j;
+            fr[sp].x = a.y;
+            fr[sp].pos = s->off[a.y];
+            fr[sp++].end = s->off[a.y + 1];
+        } else if (t - 1 < i) { /* a back edge, seen from its lower end */
+            if (t - 1 < k->low[i])
+                k->low[i] = t - 1;
+            k->acc[i] ^= 1;
+            k->nback++;
+            count_back(k, a.e, i, t - 1);
         } /* else: the same back edge seen from its upper end */
     }
 }
 
 /* Walks the position w[0..n-1]: the search, then the bridges and the sums
- * in reverse preorder (children before parents).  full: the sums over
- * covering back edges too. */
+ * in reverse preorder (children before parents). */
 static int walk_run(hb_walk *k, const hb_state *s, const uint64_t *w, size_t n,
-                    int full, nimber_error *err) {
+                    nimber_error *err) {
     memset(k, 0, sizeof *k);
     k->s = s;
-    size_t nn = s->n, mm = s->m ? s->m : 1;
-    uint32_t *it = nb_calloc(nn, sizeof *it);
-    k->cut = nb_calloc(mm, 1);
+    size_t nn = s->n;
+    hb_frame *fr = nb_malloc(nn * sizeof *fr);
+    k->cut = nb_calloc((size_t)s->m / 64 + 1, sizeof *k->cut);
     k->tin = nb_calloc(nn, sizeof *k->tin);
-    k->low = nb_calloc(nn, sizeof *k->low);
-    k->pe = nb_calloc(nn, sizeof *k->pe);
-    k->order = nb_calloc(nn, sizeof *k->order);
+    k->node = nb_malloc(nn * sizeof *k->node);
+    k->par = nb_malloc(nn * sizeof *k->par);
+    k->pe = nb_malloc(nn * sizeof *k->pe);
+    k->low = nb_malloc(nn * sizeof *k->low);
     k->bridge = nb_calloc(nn, 1);
     k->acc = nb_calloc(nn, sizeof *k->acc);
-    int ok = it && k->cut && k->tin && k->low && k->pe && k->order &&
-             k->bridge && k->acc;
-    if (ok && full) {
-        k->cov = nb_calloc(nn, sizeof *k->cov);
-        k->sumd = nb_calloc(nn, sizeof *k->sumd);
-        k->xid = nb_calloc(nn, sizeof *k->xid);
-        ok = k->cov && k->sumd && k->xid;
-    }
-    if (!ok) {
-        nb_free(it);
+    k->cov = nb_calloc(nn, sizeof *k->cov);
+    k->sumd = nb_calloc(nn, sizeof *k->sumd);
+    k->xid = nb_calloc(nn, sizeof *k->xid);
+    if (!fr || !k->cut || !k->tin || !k->node || !k->par || !k->pe || !k->low ||
+        !k->bridge || !k->acc || !k->cov || !k->sumd || !k->xid) {
+        nb_free(fr);
         walk_free(k);
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
     for (size_t i = 0; i < n; i++)
-        k->cut[w[i]] = 1;
-    search(k, it, full);
-    nb_free(it);
+        k->cut[w[i] >> 6] |= (uint64_t)1 << (w[i] & 63);
+    search(k, fr);
+    nb_free(fr);
     for (uint32_t i = k->nreach - 1; i > 0; i--) {
-        uint32_t v = k->order[i], p = other(s, k->pe[v], v);
-        if (full) {
-            k->cov[p] += k->cov[v];
-            k->sumd[p] += k->sumd[v];
-            k->xid[p] ^= k->xid[v];
-        }
-        if (k->low[v] > k->tin[p]) { /* colon: 1 + what the bridge holds */
-            k->bridge[v] = 1;
-            k->acc[p] ^= k->acc[v] + 1;
-        } else { /* the tree edge counts at v; v's part joins p's block */
-            k->acc[v] ^= 1;
-            k->acc[p] ^= k->acc[v];
+        uint32_t p = k->par[i];
+        k->cov[p] += k->cov[i];
+        k->sumd[p] += k->sumd[i];
+        k->xid[p] ^= k->xid[i];
+        if (k->low[i] > p) { /* colon: 1 + what the bridge holds */
+            k->bridge[i] = 1;
+            k->acc[p] ^= k->acc[i] + 1;
+        } else { /* the tree edge counts at i; i's part joins p's block */
+            k->acc[i] ^= 1;
+            k->acc[p] ^= k->acc[i];
         }
     }
     return NIMBER_OK;
 }
 
+/* Drops the walk kept in the state. */
+static void forget(hb_state *s) {
+    if (s->last)
+        walk_free(s->last);
+    nb_free(s->last);
+    nb_free(s->last_w);
+    s->last = NULL;
+    s->last_w = NULL;
+}
+
+/* The walk of position w[0..n-1]: the one kept in the state when it is of
+ * the same position (solve asks for the value, then the moves), else a new
+ * one, kept instead. */
+static int walk_of(hb_state *s, const uint64_t *w, size_t n,
+                   const hb_walk **out, nimber_error *err) {
+    if (s->last && s->last_n == n &&
+        (n == 0 || memcmp(s->last_w, w, n * sizeof *w) == 0)) {
+        *out = s->last;
+        return NIMBER_OK;
+    }
+    forget(s);
+    hb_walk *k = nb_calloc(1, sizeof *k);
+    uint64_t *copy = nb_malloc((n ? n : 1) * sizeof *copy);
+    int rc = k && copy ? walk_run(k, s, w, n, err)
+                       : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    if (rc != NIMBER_OK) {
+        nb_free(k);
+        nb_free(copy);
+        return rc;
+    }
+    if (n)
+        memcpy(copy, w, n * sizeof *w);
+    s->last = k;
+    s->last_w = copy;
+    s->last_n = n;
+    *out = k;
+    return NIMBER_OK;
+}
+
 /* 1 if edge e is still connected to the ground (and not cut). */
 static int live(const hb_walk *k, uint32_t e) {
-    return !k->cut[e] && k->tin[k->s->eu[e]];
+    return !is_cut(k, e) && k->tin[k->s->eu[e]];
+}
+
+/* 1 if edge e (live) is the tree edge up from one of its ends. */
+static int tree_edge(const hb_walk *k, uint32_t e) {
+    uint32_t a = k->s->eu[e], b = k->s->ev[e];
+    return a != b && (k->pe[idx(k, a)] == e || k->pe[idx(k, b)] == e);
 }
 
 /* ---- positions ---- */
@@ -489,17 +571,17 @@ static int edge_item(nb_buf *out, const hb_state *s, uint32_t e) {
 /* "2 of 3 edges left: 0 (0 - 1), 2 (1 - 2); cut: 1". */
 static int hb_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
                        nb_buf *out) {
-    const hb_state *s = g->state;
-    hb_walk k;
-    if (walk_run(&k, s, w, n, 0, NULL) != NIMBER_OK)
+    hb_state *s = g->state;
+    const hb_walk *k;
+    if (walk_of(s, w, n, &k, NULL) != NIMBER_OK)
         return NIMBER_E_NOMEM;
     uint32_t left = 0, shown = 0;
     for (uint32_t e = 0; e < s->m; e++)
-        left += live(&k, e);
+        left += live(k, e);
     int rc = nb_buf_printf(out, "%u of %u edge%s left%s", left, s->m,
                            s->m == 1 ? "" : "s", left ? ":" : "");
     for (uint32_t e = 0; e < s->m && rc == NIMBER_OK; e++) {
-        if (!live(&k, e) || shown == HB_SHOW * 2)
+        if (!live(k, e) || shown == HB_SHOW * 2)
             continue;
         rc = nb_buf_printf(out, "%s", shown++ ? ", " : " ");
         if (rc == NIMBER_OK)
@@ -513,7 +595,6 @@ static int hb_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
         rc = nb_buf_printf(out, " %llu", (unsigned long long)w[i]);
     if (rc == NIMBER_OK && n > HB_SHOW * 2)
         rc = nb_buf_printf(out, " ... (%zu in all)", n);
-    walk_free(&k);
     return rc;
 }
 
@@ -522,11 +603,10 @@ static int hb_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
 /* The value: the ground's acc after the walk. */
 static int hb_value(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
                     nimber_error *err) {
-    hb_walk k;
-    RETURN_IF_ERR(walk_run(&k, g->state, w, n, 0, err));
+    const hb_walk *k;
+    RETURN_IF_ERR(walk_of(g->state, w, n, &k, err));
     memset(out, 0, sizeof *out);
-    out->fin = nb_val(k.acc[0]);
-    walk_free(&k);
+    out->fin = nb_val(k->acc[0]);
     return NIMBER_OK;
 }
 
@@ -671,64 +751,57 @@ static void scratch_free(hb_scratch *x) {
     nb_free(x->par);
 }
 
-/* Marks the winning edges inside blocks (need[h] at each head h, hd[v] the
- * head of v's block): the classes along the tree, then the lone back edges
- * and loops. */
+/* Marks the winning edges inside blocks (need[h] at each head h, hd[i]
+ * the head of i's block; indices): the classes along the tree, then the
+ * lone back edges and loops. */
 static int block_winners(const hb_walk *k, const uint64_t *need,
                          const uint32_t *hd, unsigned char *win,
                          nimber_error *err) {
     const hb_state *s = k->s;
-    size_t nn = s->n, keys = 0, mask = 1;
-    for (uint32_t i = 1; i < k->nreach; i++) {
-        uint32_t v = k->order[i];
-        keys += !k->bridge[v] && need[hd[v]] != HB_NO_NEED;
-    }
+    size_t keys = 0, mask = 1;
+    for (uint32_t i = 1; i < k->nreach; i++)
+        keys += !k->bridge[i] && need[hd[i]] != HB_NO_NEED;
+    if (keys == 0 && k->nback == 0)
+        return NIMBER_OK; /* a tree (or no block can win) */
     while (mask < 2 * keys + 1)
         mask *= 2;
-    uint32_t *cup = nb_calloc(nn, sizeof *cup);
-    uint32_t *path = nb_calloc(nn, sizeof *path);
-    unsigned char *below = nb_calloc(nn, 1);
+    uint32_t *cup = nb_malloc(k->nreach * sizeof *cup);
+    uint32_t *path = nb_malloc(k->nreach * sizeof *path);
+    unsigned char *below = nb_calloc(k->nreach, 1);
     unsigned char *inclass = nb_calloc(s->m ? s->m : 1, 1);
     hb_slot *tab = nb_calloc(mask, sizeof *tab);
     hb_scratch x;
-    int ok =
-        scratch_init(&x, k->nreach) && cup && path && below && inclass && tab;
+    int ok = scratch_init(&x, keys ? k->nreach : 1) && cup && path && below &&
+             inclass && tab;
     mask--;
     /* Each tree edge in a block to the next one up in its class. */
-    for (uint32_t i = 0, sp = 0; ok && i < k->nreach; i++) {
-        uint32_t v = k->order[i];
-        if (i > 0) { /* back up the path to v's parent, undoing the map */
-            uint32_t p = other(s, k->pe[v], v);
-            while (path[sp - 1] != p) {
+    for (uint32_t i = 0, sp = 0; ok && keys && i < k->nreach; i++) {
+        if (i > 0) /* back up the path to i's parent, undoing the map */
+            while (path[sp - 1] != k->par[i]) {
                 uint32_t u = path[--sp];
                 if (u && !k->bridge[u] && need[hd[u]] != HB_NO_NEED)
                     slot_of(tab, mask, k->cov[u], k->sumd[u])->node = cup[u];
             }
-        }
-        path[sp++] = v;
-        cup[v] = HB_NONE;
-        if (i > 0 && !k->bridge[v] && need[hd[v]] != HB_NO_NEED) {
-            hb_slot *sl = slot_of(tab, mask, k->cov[v], k->sumd[v]);
-            cup[v] = sl->node;
-            sl->node = v;
+        path[sp++] = i;
+        cup[i] = HB_NONE;
+        if (i > 0 && !k->bridge[i] && need[hd[i]] != HB_NO_NEED) {
+            hb_slot *sl = slot_of(tab, mask, k->cov[i], k->sumd[i]);
+            cup[i] = sl->node;
+            sl->node = i;
         }
     }
-    for (uint32_t i = 1; ok && i < k->nreach; i++)
-        if (cup[k->order[i]] != HB_NONE)
-            below[cup[k->order[i]]] = 1;
+    for (uint32_t i = 1; ok && keys && i < k->nreach; i++)
+        if (cup[i] != HB_NONE)
+            below[cup[i]] = 1;
     /* Each class from its lowest tree edge. */
-    for (uint32_t i = 1; ok && i < k->nreach; i++) {
-        uint32_t v = k->order[i];
-        if (!k->bridge[v] && need[hd[v]] != HB_NO_NEED && !below[v])
-            class_winners(k, v, cup, hd[v], need[hd[v]], inclass, win, &x);
-    }
+    for (uint32_t i = 1; ok && keys && i < k->nreach; i++)
+        if (!k->bridge[i] && need[hd[i]] != HB_NO_NEED && !below[i])
+            class_winners(k, i, cup, hd[i], need[hd[i]], inclass, win, &x);
     /* Back edges and loops in no class: one loop fewer. */
-    for (uint32_t e = 0; ok && e < s->m; e++) {
-        uint32_t a = s->eu[e], b = s->ev[e];
-        if (!live(k, e) || inclass[e] ||
-            (a != b && (k->pe[a] == e || k->pe[b] == e)))
+    for (uint32_t e = 0; ok && k->nback && e < s->m; e++) {
+        if (!live(k, e) || inclass[e] || tree_edge(k, e))
             continue;
-        uint32_t h = hd[a];
+        uint32_t h = hd[idx(k, s->eu[e])];
         if (need[h] != HB_NO_NEED && (k->acc[h] ^ 1) == need[h])
             win[e] = 1;
     }
@@ -745,9 +818,8 @@ static int block_winners(const hb_walk *k, const uint64_t *need,
  * pass over the bridges, then the blocks. */
 static int find_winners(const hb_walk *k, uint64_t t, unsigned char *win,
                         nimber_error *err) {
-    const hb_state *s = k->s;
-    uint64_t *need = nb_calloc(s->n, sizeof *need);
-    uint32_t *hd = nb_calloc(s->n, sizeof *hd);
+    uint64_t *need = nb_malloc(k->nreach * sizeof *need);
+    uint32_t *hd = nb_malloc(k->nreach * sizeof *hd);
     if (!need || !hd) {
         nb_free(need);
         nb_free(hd);
@@ -756,22 +828,21 @@ static int find_winners(const hb_walk *k, uint64_t t, unsigned char *win,
     need[0] = t;
     hd[0] = 0;
     for (uint32_t i = 1; i < k->nreach; i++) {
-        uint32_t v = k->order[i], p = other(s, k->pe[v], v);
-        if (!k->bridge[v]) {
-            hd[v] = hd[p];
+        uint32_t h = hd[k->par[i]];
+        need[i] = HB_NO_NEED;
+        if (!k->bridge[i]) {
+            hd[i] = h;
             continue;
         }
-        uint32_t h = hd[p];
-        hd[v] = v;
-        need[v] = HB_NO_NEED;
+        hd[i] = i;
         if (need[h] == HB_NO_NEED)
             continue;
         /* what the branch through this bridge must be worth */
-        uint64_t y = (k->acc[v] + 1) ^ k->acc[h] ^ need[h];
+        uint64_t y = (k->acc[i] + 1) ^ k->acc[h] ^ need[h];
         if (y == 0)
-            win[k->pe[v]] = 1;
+            win[k->pe[i]] = 1;
         else
-            need[v] = y - 1;
+            need[i] = y - 1;
     }
     int rc = block_winners(k, need, hd, win, err);
     nb_free(need);
@@ -793,40 +864,47 @@ static int hb_moves_to(nimber_game *g, const uint64_t *w, size_t n,
                        const nb_tally *cur, nimber_value t, nb_msink *sink,
                        nimber_error *err) {
     (void)cur;
-    const hb_state *s = g->state;
+    hb_state *s = g->state;
     if (t.hi || t.lo > s->m) /* no position is worth more than its edges */
         return NIMBER_OK;
-    hb_walk k;
-    RETURN_IF_ERR(walk_run(&k, s, w, n, 1, err));
+    const hb_walk *k;
+    RETURN_IF_ERR(walk_of(s, w, n, &k, err));
     unsigned char *win = nb_calloc(s->m ? s->m : 1, 1);
-    int rc = win ? find_winners(&k, t.lo, win, err)
+    int rc = win ? find_winners(k, t.lo, win, err)
                  : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    /* (the sink sees only win[]: it may replace the walk) */
     for (uint32_t e = 0; e < s->m && rc == NIMBER_OK; e++)
         if (win[e])
             rc = emit_cut(sink, e);
     nb_free(win);
-    walk_free(&k);
     return rc;
 }
 
 /* Every move: each edge still connected to the ground, in edge order. */
 static int hb_moves(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
                     nimber_error *err) {
-    const hb_state *s = g->state;
-    hb_walk k;
-    RETURN_IF_ERR(walk_run(&k, s, w, n, 0, err));
+    hb_state *s = g->state;
+    const hb_walk *k;
+    RETURN_IF_ERR(walk_of(s, w, n, &k, err));
+    /* listed first: the sink may look at other positions (a draw filter
+     * values the position after each move), which replaces the walk */
+    unsigned char *on = nb_malloc(s->m ? s->m : 1);
+    if (!on)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    for (uint32_t e = 0; e < s->m; e++)
+        on[e] = (unsigned char)live(k, e);
     int rc = NIMBER_OK;
     for (uint32_t e = 0; e < s->m && rc == NIMBER_OK; e++)
-        if (live(&k, e))
+        if (on[e])
             rc = emit_cut(sink, e);
-    walk_free(&k);
+    nb_free(on);
     return rc;
 }
 
 /* A move cuts an edge still connected to the ground. */
 static int hb_check(nimber_game *g, const uint64_t *w, size_t n,
                     const nimber_move *mv, nimber_error *err) {
-    const hb_state *s = g->state;
+    hb_state *s = g->state;
     if (mv->nw != 1)
         return nb_fail(err, NIMBER_E_ARG, "not a move of %s", g->spec);
     if (mv->w[0] >= s->m)
@@ -835,10 +913,9 @@ static int hb_check(nimber_game *g, const uint64_t *w, size_t n,
     uint32_t e = (uint32_t)mv->w[0];
     if (n && bsearch(&mv->w[0], w, n, sizeof *w, word_cmp))
         return nb_fail(err, NIMBER_E_ARG, "edge %u is already cut", e);
-    hb_walk k;
-    RETURN_IF_ERR(walk_run(&k, s, w, n, 0, err));
-    int on = live(&k, e);
-    walk_free(&k);
+    const hb_walk *k;
+    RETURN_IF_ERR(walk_of(s, w, n, &k, err));
+    int on = live(k, e);
     if (!on)
         return nb_fail(err, NIMBER_E_ARG,
                        "edge %u (%u - %u) is gone: no longer connected to "
@@ -941,8 +1018,8 @@ bad:
 
 /* ---- explain ---- */
 
-/* The lists explain needs: per block head, its nodes (preorder), its
- * edges (ascending) and the nodes under its bridges (preorder); next[]
+/* The lists explain needs, by index: per block head, its nodes (preorder),
+ * its edges (ascending) and the nodes under its bridges (preorder); next[]
  * links each list, HB_NONE ends it. */
 typedef struct {
     uint32_t *hd, *nv, *ne;
@@ -962,10 +1039,17 @@ static void blocks_free(hb_blocks *b) {
     nb_free(b->next_c);
 }
 
+/* 1 if edge e (live) is a bridge. */
+static int bridge_edge(const hb_walk *k, uint32_t e) {
+    uint32_t a = idx(k, k->s->eu[e]), b = idx(k, k->s->ev[e]);
+    return a != b &&
+           ((k->pe[a] == e && k->bridge[a]) || (k->pe[b] == e && k->bridge[b]));
+}
+
 /* Builds the lists from a walk. */
 static int blocks_build(hb_blocks *b, const hb_walk *k) {
     const hb_state *s = k->s;
-    size_t nn = s->n, mm = s->m ? s->m : 1;
+    size_t nn = k->nreach, mm = s->m ? s->m : 1;
     memset(b, 0, sizeof *b);
     b->hd = nb_calloc(nn, sizeof *b->hd);
     b->nv = nb_calloc(nn, sizeof *b->nv);
@@ -979,29 +1063,25 @@ static int blocks_build(hb_blocks *b, const hb_walk *k) {
     if (!b->hd || !b->nv || !b->ne || !b->first_v || !b->next_v ||
         !b->first_e || !b->next_e || !b->first_c || !b->next_c)
         return NIMBER_E_NOMEM;
-    for (size_t x = 0; x < nn; x++)
-        b->first_v[x] = b->first_e[x] = b->first_c[x] = HB_NONE;
-    for (uint32_t i = 1; i < k->nreach; i++) {
-        uint32_t v = k->order[i];
-        b->hd[v] = k->bridge[v] ? v : b->hd[other(s, k->pe[v], v)];
-    }
+    for (size_t i = 0; i < nn; i++)
+        b->first_v[i] = b->first_e[i] = b->first_c[i] = HB_NONE;
+    for (uint32_t i = 1; i < k->nreach; i++)
+        b->hd[i] = k->bridge[i] ? i : b->hd[k->par[i]];
     for (uint32_t i = k->nreach; i-- > 0;) {
-        uint32_t v = k->order[i], h = b->hd[v];
-        b->next_v[v] = b->first_v[h];
-        b->first_v[h] = v;
+        uint32_t h = b->hd[i];
+        b->next_v[i] = b->first_v[h];
+        b->first_v[h] = i;
         b->nv[h]++;
-        if (i > 0 && k->bridge[v]) {
-            uint32_t ph = b->hd[other(s, k->pe[v], v)];
-            b->next_c[v] = b->first_c[ph];
-            b->first_c[ph] = v;
+        if (i > 0 && k->bridge[i]) {
+            uint32_t ph = b->hd[k->par[i]];
+            b->next_c[i] = b->first_c[ph];
+            b->first_c[ph] = i;
         }
     }
     for (uint32_t e = s->m; e-- > 0;) { /* the edges inside blocks */
-        uint32_t a = s->eu[e], c = s->ev[e];
-        if (!live(k, e) || (k->pe[a] == e && k->bridge[a]) ||
-            (k->pe[c] == e && k->bridge[c]))
+        if (!live(k, e) || bridge_edge(k, e))
             continue;
-        uint32_t h = b->hd[a];
+        uint32_t h = b->hd[idx(k, s->eu[e])];
         b->next_e[e] = b->first_e[h];
         b->first_e[h] = e;
         b->ne[h]++;
@@ -1009,13 +1089,15 @@ static int blocks_build(hb_blocks *b, const hb_walk *k) {
     return NIMBER_OK;
 }
 
-/* Writes up to HB_SHOW items of a list, " 1 2 3 ...". */
-static int list_items(nb_buf *out, uint32_t first, const uint32_t *next) {
+/* Writes up to HB_SHOW items of a list, " 1 2 3 ...", each through name[]
+ * (the nodes of indices) unless it is NULL. */
+static int list_items(nb_buf *out, uint32_t first, const uint32_t *next,
+                      const uint32_t *name) {
     unsigned shown = 0;
     for (uint32_t x = first; x != HB_NONE; x = next[x]) {
         if (shown++ == HB_SHOW)
             return nb_buf_printf(out, " ...");
-        RETURN_IF_ERR(nb_buf_printf(out, " %u", x));
+        RETURN_IF_ERR(nb_buf_printf(out, " %u", name ? name[x] : x));
     }
     return NIMBER_OK;
 }
@@ -1023,8 +1105,7 @@ static int list_items(nb_buf *out, uint32_t first, const uint32_t *next) {
 /* The fusion part: each block with edges of its own. */
 static int explain_fusion(nb_buf *out, const hb_walk *k, const hb_blocks *b) {
     unsigned lines = 0, more = 0;
-    for (uint32_t i = 0; i < k->nreach; i++) {
-        uint32_t h = k->order[i];
+    for (uint32_t h = 0; h < k->nreach; h++) {
         if (b->hd[h] != h || b->ne[h] == 0)
             continue;
         if (lines++ == 0)
@@ -1036,23 +1117,20 @@ static int explain_fusion(nb_buf *out, const hb_walk *k, const hb_blocks *b) {
             more++;
             continue;
         }
+        const char *ls = b->ne[h] == 1 ? "" : "s";
         if (b->nv[h] > 1) {
             RETURN_IF_ERR(nb_buf_printf(out, "    nodes"));
-            RETURN_IF_ERR(list_items(out, b->first_v[h], b->next_v));
+            RETURN_IF_ERR(list_items(out, b->first_v[h], b->next_v, k->node));
             RETURN_IF_ERR(nb_buf_printf(out, " (edges"));
-            RETURN_IF_ERR(list_items(out, b->first_e[h], b->next_e));
-            RETURN_IF_ERR(nb_buf_printf(out,
-                                        ") fuse into node %u with %u "
-                                        "loop%s: worth %u\n",
-                                        h, b->ne[h], b->ne[h] == 1 ? "" : "s",
-                                        b->ne[h] & 1));
+            RETURN_IF_ERR(list_items(out, b->first_e[h], b->next_e, NULL));
+            RETURN_IF_ERR(nb_buf_printf(
+                out, ") fuse into node %u with %u loop%s: worth %u\n",
+                k->node[h], b->ne[h], ls, b->ne[h] & 1));
         } else {
             RETURN_IF_ERR(nb_buf_printf(out,
-                                        "    node %u has %u loop%s "
-                                        "(edge%s",
-                                        h, b->ne[h], b->ne[h] == 1 ? "" : "s",
-                                        b->ne[h] == 1 ? "" : "s"));
-            RETURN_IF_ERR(list_items(out, b->first_e[h], b->next_e));
+                                        "    node %u has %u loop%s (edge%s",
+                                        k->node[h], b->ne[h], ls, ls));
+            RETURN_IF_ERR(list_items(out, b->first_e[h], b->next_e, NULL));
             RETURN_IF_ERR(nb_buf_printf(out, "): worth %u\n", b->ne[h] & 1));
         }
     }
@@ -1064,7 +1142,8 @@ static int explain_fusion(nb_buf *out, const hb_walk *k, const hb_blocks *b) {
     return NIMBER_OK;
 }
 
-/* "node H: 3 loops (1) xor edge 5 (2) = 3": the values at a fused node. */
+/* "node H: 3 loops (1) xor edge 5 (2) = 3": the values at a fused node
+ * (index h). */
 static int node_line(nb_buf *out, const hb_walk *k, const hb_blocks *b,
                      uint32_t h) {
     const char *sep = "";
@@ -1072,7 +1151,7 @@ static int node_line(nb_buf *out, const hb_walk *k, const hb_blocks *b,
     if (h == 0)
         RETURN_IF_ERR(nb_buf_printf(out, "    the ground:"));
     else
-        RETURN_IF_ERR(nb_buf_printf(out, "    node %u:", h));
+        RETURN_IF_ERR(nb_buf_printf(out, "    node %u:", k->node[h]));
     if (b->ne[h]) {
         RETURN_IF_ERR(nb_buf_printf(out, " %u loop%s (%u)", b->ne[h],
                                     b->ne[h] == 1 ? "" : "s", b->ne[h] & 1));
@@ -1095,14 +1174,12 @@ static int node_line(nb_buf *out, const hb_walk *k, const hb_blocks *b,
 /* The colon part: from the top down to the ground, each bridge's worth
  * and each fused node's value. */
 static int explain_colon(nb_buf *out, const hb_walk *k, const hb_blocks *b) {
-    const hb_state *s = k->s;
     unsigned lines = 0, more = 0;
     RETURN_IF_ERR(nb_buf_printf(
         out, "  colon principle, from the top down to the ground: what a "
              "bridge holds\n  is worth 1 + its value; values at one node "
              "add by XOR:\n"));
-    for (uint32_t i = k->nreach; i-- > 1;) {
-        uint32_t h = k->order[i];
+    for (uint32_t h = k->nreach; h-- > 1;) {
         if (b->hd[h] != h)
             continue;
         if (b->ne[h] || b->first_c[h] != HB_NONE) {
@@ -1111,14 +1188,11 @@ static int explain_colon(nb_buf *out, const hb_walk *k, const hb_blocks *b) {
             else
                 more++;
         }
-        uint32_t e = k->pe[h];
         if (lines++ < HB_LINES)
-            RETURN_IF_ERR(nb_buf_printf(out,
-                                        "    edge %u (%u - %u): 1 + %llu "
-                                        "= %llu\n",
-                                        e, other(s, e, h), h,
-                                        (unsigned long long)k->acc[h],
-                                        (unsigned long long)k->acc[h] + 1));
+            RETURN_IF_ERR(nb_buf_printf(
+                out, "    edge %u (%u - %u): 1 + %llu = %llu\n", k->pe[h],
+                k->node[k->par[h]], k->node[h], (unsigned long long)k->acc[h],
+                (unsigned long long)k->acc[h] + 1));
         else
             more++;
     }
@@ -1132,26 +1206,29 @@ static int hb_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
                       nb_buf *out, int *complete, nimber_error *err) {
     (void)alone;
     *complete = 0;
-    const hb_state *s = g->state;
-    hb_walk k;
-    RETURN_IF_ERR(walk_run(&k, s, w, n, 0, err));
+    hb_state *s = g->state;
+    const hb_walk *k;
+    RETURN_IF_ERR(walk_of(s, w, n, &k, err));
     uint32_t left = 0, gone = 0, shown = 0;
     for (uint32_t e = 0; e < s->m; e++) {
-        left += live(&k, e);
-        gone += !k.cut[e] && !live(&k, e);
+        left += live(k, e);
+        gone += !is_cut(k, e) && !live(k, e);
     }
-    nb_buf_printf(out,
-                  "  Green Hackenbush, node 0 the ground: %u edge%s, "
-                  "%zu cut:",
-                  s->m, s->m == 1 ? "" : "s", n);
-    for (size_t i = 0; i < n && i < HB_SHOW; i++)
-        nb_buf_printf(out, " %llu", (unsigned long long)w[i]);
-    nb_buf_printf(out, "%s\n", n > HB_SHOW ? " ..." : "");
+    nb_buf_printf(out, "  Green Hackenbush, node 0 the ground: %u edge%s, ",
+                  s->m, s->m == 1 ? "" : "s");
+    if (n == 0)
+        nb_buf_printf(out, "none cut\n");
+    else {
+        nb_buf_printf(out, "cut:");
+        for (size_t i = 0; i < n && i < HB_SHOW; i++)
+            nb_buf_printf(out, " %llu", (unsigned long long)w[i]);
+        nb_buf_printf(out, "%s\n", n > HB_SHOW ? " ..." : "");
+    }
     if (gone) {
-        nb_buf_printf(out, "  gone, no longer connected to the ground "
-                           "(not moves):");
+        nb_buf_printf(out, "  gone with the cuts, no longer connected to the "
+                           "ground (not moves):\n   ");
         for (uint32_t e = 0; e < s->m; e++) {
-            if (k.cut[e] || live(&k, e) || shown++ >= HB_SHOW)
+            if (is_cut(k, e) || live(k, e) || shown++ >= HB_SHOW)
                 continue;
             nb_buf_printf(out, " ");
             edge_item(out, s, e);
@@ -1163,16 +1240,15 @@ static int hb_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
         nb_buf_printf(out, "  no edge is left on the ground: value 0\n");
     else {
         hb_blocks b;
-        rc = blocks_build(&b, &k);
+        rc = blocks_build(&b, k);
         if (rc == NIMBER_OK)
-            rc = explain_fusion(out, &k, &b);
+            rc = explain_fusion(out, k, &b);
         if (rc == NIMBER_OK)
-            rc = explain_colon(out, &k, &b);
+            rc = explain_colon(out, k, &b);
         blocks_free(&b);
     }
     if (rc == NIMBER_OK && out->nomem)
         rc = NIMBER_E_NOMEM;
-    walk_free(&k);
     return rc == NIMBER_E_NOMEM ? nb_fail(err, rc, "out of memory") : rc;
 }
 
