@@ -908,8 +908,9 @@ static int hb_check(nimber_game *g, const uint64_t *w, size_t n,
     if (mv->nw != 1)
         return nb_fail(err, NIMBER_E_ARG, "not a move of %s", g->spec);
     if (mv->w[0] >= s->m)
-        return nb_fail(err, NIMBER_E_ARG, "no edge %llu (the graph has %u)",
-                       (unsigned long long)mv->w[0], s->m);
+        return nb_fail(
+            err, NIMBER_E_ARG, "no edge %llu (the graph has %u edge%s)",
+            (unsigned long long)mv->w[0], s->m, s->m == 1 ? "" : "s");
     uint32_t e = (uint32_t)mv->w[0];
     if (n && bsearch(&mv->w[0], w, n, sizeof *w, word_cmp))
         return nb_fail(err, NIMBER_E_ARG, "edge %u is already cut", e);
@@ -998,8 +999,9 @@ static int hb_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
     if (p[strspn(p, " \t\r\n")])
         goto bad;
     if (e >= s->m)
-        return nb_fail(err, NIMBER_E_ARG, "no edge %llu (the graph has %u)",
-                       (unsigned long long)e, s->m);
+        return nb_fail(err, NIMBER_E_ARG,
+                       "no edge %llu (the graph has %u edge%s)",
+                       (unsigned long long)e, s->m, s->m == 1 ? "" : "s");
     if (ends &&
         !((u == s->eu[e] && v == s->ev[e]) || (u == s->ev[e] && v == s->eu[e])))
         return nb_fail(err, NIMBER_E_ARG,
@@ -1230,10 +1232,10 @@ static int hb_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
         for (uint32_t e = 0; e < s->m; e++) {
             if (is_cut(k, e) || live(k, e) || shown++ >= HB_SHOW)
                 continue;
-            nb_buf_printf(out, " ");
+            nb_buf_printf(out, "%s", shown > 1 ? ", " : " ");
             edge_item(out, s, e);
         }
-        nb_buf_printf(out, "%s\n", gone > HB_SHOW ? " ..." : "");
+        nb_buf_printf(out, "%s\n", gone > HB_SHOW ? ", ..." : "");
     }
     int rc = NIMBER_OK;
     if (left == 0)
