@@ -100,7 +100,7 @@
 #define HB_NO_NEED UINT64_MAX  /* no value of the block wins */
 #define HB_MAX_EDGES INT32_MAX /* 2M adjacency places fit 32 bits */
 #define HB_NODE_BYTES 192      /* the state and a query's work, a node */
-#define HB_EDGE_BYTES 40       /* the same, an edge (all cut, say) */
+#define HB_EDGE_BYTES 56       /* the same, an edge (all cut, say) */
 #define HB_SHOW 12             /* items listed in one line of text */
 #define HB_LINES 60            /* lines in each part of explain */
 
@@ -289,7 +289,8 @@ struct hb_walk {
     uint64_t *cut;         /* bit e: edge e is cut */
     uint32_t *tin;         /* per node: 1 + its index, 0 if gone */
     uint32_t nreach;       /* nodes reached */
-    uint32_t nback;        /* back edges and loops met */
+    uint32_t nback;        /* back edges and loops met: */
+    uint32_t *back, *bat;  /* each, and the index of its lower end */
     uint32_t *node;        /* per index: the node */
     uint32_t *par;         /* the parent's index (HB_NONE at the ground) */
     uint32_t *pe;          /* the tree edge up (HB_NONE at the ground) */
@@ -321,6 +322,8 @@ static void walk_free(hb_walk *k) {
     nb_free(k->cov);
     nb_free(k->sumd);
     nb_free(k->xid);
+    nb_free(k->back);
+    nb_free(k->bat);
     memset(k, 0, sizeof *k);
 }
 
@@ -370,7 +373,8 @@ static void search(hb_walk *k, hb_frame *fr) {
             continue;
         if (a.y == f->x) { /* a loop: an edge of the block */
             k->acc[i] ^= 1;
-            k->nback++;
+            k->back[k->nback] = a.e;
+            k->bat[k->nback++] = i;
             continue;
         }
         uint32_t t = k->tin[a.y];
@@ -389,7 +393,8 @@ static void search(hb_walk *k, hb_frame *fr) {
             if (t - 1 < k->low[i])
                 k->low[i] = t - 1;
             k->acc[i] ^= 1;
-            k->nback++;
+            k->back[k->nback] = a.e;
+            k->bat[k->nback++] = i;
             count_back(k, a.e, i, t - 1);
         } /* else: the same back edge seen from its upper end */
     }
@@ -414,8 +419,11 @@ static int walk_run(hb_walk *k, const hb_state *s, const uint64_t *w, size_t n,
     k->cov = nb_calloc(nn, sizeof *k->cov);
     k->sumd = nb_calloc(nn, sizeof *k->sumd);
     k->xid = nb_calloc(nn, sizeof *k->xid);
+    k->back = nb_malloc((s->m ? s->m : 1) * sizeof *k->back);
+    k->bat = nb_malloc((s->m ? s->m : 1) * sizeof *k->bat);
     if (!fr || !k->cut || !k->tin || !k->node || !k->par || !k->pe || !k->low ||
-        !k->bridge || !k->acc || !k->cov || !k->sumd || !k->xid) {
+        !k->bridge || !k->acc || !k->cov || !k->sumd || !k->xid || !k->back ||
+        !k->bat) {
         nb_free(fr);
         walk_free(k);
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -482,12 +490,6 @@ static int walk_of(hb_state *s, const uint64_t *w, size_t n,
 /* 1 if edge e is still connected to the ground (and not cut). */
 static int live(const hb_walk *k, uint32_t e) {
     return !is_cut(k, e) && k->tin[k->s->eu[e]];
-}
-
-/* 1 if edge e (live) is the tree edge up from one of its ends. */
-static int tree_edge(const hb_walk *k, uint32_t e) {
-    uint32_t a = k->s->eu[e], b = k->s->ev[e];
-    return a != b && (k->pe[idx(k, a)] == e || k->pe[idx(k, b)] == e);
 }
 
 /* ---- positions ---- */
@@ -798,11 +800,9 @@ static int block_winners(const hb_walk *k, const uint64_t *need,
         if (!k->bridge[i] && need[hd[i]] != HB_NO_NEED && !below[i])
             class_winners(k, i, cup, hd[i], need[hd[i]], inclass, win, &x);
     /* Back edges and loops in no class: one loop fewer. */
-    for (uint32_t e = 0; ok && k->nback && e < s->m; e++) {
-        if (!live(k, e) || inclass[e] || tree_edge(k, e))
-            continue;
-        uint32_t h = hd[idx(k, s->eu[e])];
-        if (need[h] != HB_NO_NEED && (k->acc[h] ^ 1) == need[h])
+    for (uint32_t j = 0; ok && j < k->nback; j++) {
+        uint32_t e = k->back[j], h = hd[k->bat[j]];
+        if (!inclass[e] && need[h] != HB_NO_NEED && (k->acc[h] ^ 1) == need[h])
             win[e] = 1;
     }
     nb_free(cup);
