@@ -304,7 +304,7 @@ struct hb_walk {
     uint32_t *xid;  /* the XOR of their edges: the one, when cov = 1 */
 };
 
-/* A node being searched: its index and its next and last arcs. */
+/* A node being searched: its index, the node, its next and end arcs. */
 typedef struct {
     uint32_t i, x, pos, end;
 } hb_frame;
@@ -337,7 +337,7 @@ static inline uint32_t idx(const hb_walk *k, uint32_t x) {
     return k->tin[x] - 1;
 }
 
-/* Counts back edge e from index i up to index j in a full walk's sums. */
+/* Counts back edge e, from index i up to index j, in the sums. */
 static void count_back(hb_walk *k, uint32_t e, uint32_t i, uint32_t j) {
     k->cov[i]++;
     k->cov[j]--;
@@ -575,8 +575,10 @@ static int hb_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
                        nb_buf *out) {
     hb_state *s = g->state;
     const hb_walk *k;
-    if (walk_of(s, w, n, &k, NULL) != NIMBER_OK)
+    if (walk_of(s, w, n, &k, NULL) != NIMBER_OK) {
+        out->nomem = 1; /* (the only way it fails; the buffer reports it) */
         return NIMBER_E_NOMEM;
+    }
     uint32_t left = 0, shown = 0;
     for (uint32_t e = 0; e < s->m; e++)
         left += live(k, e);
@@ -666,13 +668,13 @@ static void class_winners(const hb_walk *k, uint32_t v, const uint32_t *cup,
                           unsigned char *win, hb_scratch *x) {
     size_t r = 0;
     for (uint32_t y = v; y != HB_NONE; y = cup[y])
-        x->chain[r++] = y;
-    for (size_t i = 0; i < r / 2; i++) { /* top first */
+        x->chain[++r] = y;
+    for (size_t i = 1; i <= r / 2; i++) { /* top first */
         uint32_t y = x->chain[i];
-        x->chain[i] = x->chain[r - 1 - i];
-        x->chain[r - 1 - i] = y;
+        x->chain[i] = x->chain[r + 1 - i];
+        x->chain[r + 1 - i] = y;
     }
-    const uint32_t *t = x->chain - 1; /* t[j]: under the j-th tree edge */
+    const uint32_t *t = x->chain; /* t[j]: under the j-th tree edge, 1..r */
     uint32_t beta = k->cov[v] == 1 ? k->xid[v] : HB_NONE;
     size_t n = r + (beta != HB_NONE);
     if (beta != HB_NONE)

@@ -19,6 +19,8 @@
  *   - A path, a star and a cycle of about 10^6 edges (nothing recurses).
  *   - File errors with their line and column, position arguments, moves
  *     typed back.
+ *   - Every allocation of a parse, solve, explain and move failed in turn:
+ *     out of memory, or the same answer, never a crash or a leak.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -735,6 +737,95 @@ static void test_arguments_and_moves(void **state) {
     unlink(graph_path());
 }
 
+/* ---- failed allocations ---- */
+
+static long alloc_count, fail_at = -1;
+
+static void *fail_malloc(size_t n) {
+    return ++alloc_count == fail_at ? NULL : malloc(n);
+}
+static void *fail_realloc(void *p, size_t n) {
+    return ++alloc_count == fail_at ? NULL : realloc(p, n);
+}
+
+/* Parse, solve a sum, explain, write, read and make a move, list the
+ * moves; the first failing status. */
+static int workload(const char *spec, size_t *nmoves) {
+    nimber_game *g = NULL, *nim = NULL;
+    nimber_position *pos = NULL;
+    char *text = NULL;
+    int rc = nimber_game_parse(spec, &g, NULL);
+    if (!rc)
+        rc = nimber_game_parse("nim", &nim, NULL);
+    if (!rc && !(pos = nimber_position_create()))
+        rc = NIMBER_E_NOMEM;
+    const char *cut[] = {"12"};
+    if (!rc)
+        rc = nimber_position_add_args(pos, g, cut, 1, NULL);
+    uint64_t h = 3;
+    if (!rc)
+        rc = nimber_position_add(pos, nim, &h, 1, NULL);
+    nimber_solution sol;
+    if (!rc)
+        rc = nimber_position_solve(pos, 100, &sol, NULL);
+    if (!rc) {
+        *nmoves = sol.nmoves;
+        nimber_solution_clear(&sol);
+    }
+    if (!rc)
+        rc = nimber_position_explain(pos, &text, NULL);
+    nimber_free(text);
+    text = NULL;
+    if (!rc)
+        rc = nimber_position_text(pos, &text, NULL);
+    nimber_free(text);
+    nimber_move mv, all[32];
+    size_t n;
+    int truncated;
+    if (!rc)
+        rc = nimber_position_parse_move(pos, "0.edge 2", &mv, NULL);
+    if (!rc)
+        rc = nimber_position_apply(pos, &mv, NULL);
+    if (!rc)
+        rc = nimber_position_moves(pos, 32, all, &n, &truncated, NULL);
+    nimber_position_free(pos);
+    nimber_game_free(g);
+    nimber_game_free(nim);
+    return rc;
+}
+
+static void test_alloc_failures(void **state) {
+    (void)state;
+    /* a triangle on the ground, a theta (three paths 3 - 4), loops, a
+     * parallel pair, a stalk, and edge 12 (cut) holding a part */
+    FILE *f = fopen(graph_path(), "w");
+    fputs("10 14\n0 1\n1 2\n2 0\n2 3\n3 4\n3 5\n5 4\n3 6\n6 4\n4 4\n"
+          "1 7\n1 7\n7 8\n8 9\n",
+          f);
+    fclose(f);
+    char spec[96];
+    snprintf(spec, sizeof spec, "hackenbush:%s", graph_path());
+    nimber_set_allocator(fail_malloc, fail_realloc, free);
+    size_t want = 0, got;
+    alloc_count = 0;
+    assert_int_equal(workload(spec, &want), NIMBER_OK);
+    assert_true(want > 0);
+    long total = alloc_count;
+    for (long k = 1; k <= total; k++) {
+        fail_at = k;
+        alloc_count = 0;
+        got = 0;
+        int rc = workload(spec, &got);
+        if (rc != NIMBER_OK && rc != NIMBER_E_NOMEM)
+            fail_msg("allocation %ld of %ld failed: status %d", k, total, rc);
+        if (rc == NIMBER_OK)
+            assert_int_equal(got, want);
+    }
+    fail_at = -1;
+    nimber_set_allocator(NULL, NULL, NULL);
+    unlink(graph_path());
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_brute_force),
@@ -742,6 +833,7 @@ int main(void) {
         cmocka_unit_test(test_large),
         cmocka_unit_test(test_file_errors),
         cmocka_unit_test(test_arguments_and_moves),
+        cmocka_unit_test(test_alloc_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
