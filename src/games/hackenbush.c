@@ -83,9 +83,16 @@
  * the bit length of the sum of 1 + c_j (at most that of E + 1).
  * In all, O((V + E) log E) time and O(V + E) memory.
  *
+ * The value after one cut (after, which the generic layer asks for each
+ * move of a drawn sum): the same class pass with every block given a need
+ * leaves, once for the position, each block edge's "block without it"
+ * value; a cut then changes one block's value, and the blocks below it
+ * down to the ground are recomputed from their acc: O(that depth) a move.
+ *
  * The game keeps its last walk with the position it was made for (games
  * are one per thread, nimber.h): solve asks for the value, then for the
- * moves to a value, of the same position, and pays one walk.
+ * moves to a value (or the value after each move), of the same position,
+ * and pays one walk.
  */
 #include "../game.h"
 
@@ -99,8 +106,8 @@
 #define HB_NONE UINT32_MAX     /* no node, no edge */
 #define HB_NO_NEED UINT64_MAX  /* no value of the block wins */
 #define HB_MAX_EDGES INT32_MAX /* 2M adjacency places fit 32 bits */
-#define HB_NODE_BYTES 192      /* the state and a query's work, a node */
-#define HB_EDGE_BYTES 56       /* the same, an edge (all cut, say) */
+#define HB_NODE_BYTES 200      /* the state and a query's work, a node */
+#define HB_EDGE_BYTES 64       /* the same, an edge (all cut, say) */
 #define HB_SHOW 12             /* items listed in one line of text */
 #define HB_LINES 60            /* lines in each part of explain */
 
@@ -302,6 +309,9 @@ struct hb_walk {
     uint32_t *cov;  /* how many (mod 2^32 before the sums are done) */
     uint64_t *sumd; /* the sum of 1 + the indices of their upper ends */
     uint32_t *xid;  /* the XOR of their edges: the one, when cov = 1 */
+    /* made when a move's value is first asked for (hb_after): */
+    uint32_t *hd;  /* the index of the head of each index's block */
+    uint64_t *aft; /* per edge inside a block: the block's value without it */
 };
 
 /* A node being searched: its index, the node, its next and end arcs. */
@@ -324,6 +334,8 @@ static void walk_free(hb_walk *k) {
     nb_free(k->xid);
     nb_free(k->back);
     nb_free(k->bat);
+    nb_free(k->hd);
+    nb_free(k->aft);
     memset(k, 0, sizeof *k);
 }
 
@@ -661,11 +673,26 @@ static void chain_values(const uint64_t *d, size_t n, uint64_t *out,
     }
 }
 
-/* The class whose lowest tree edge is v's (linked upwards by cup): marks
- * in win[] its edges whose cut gives the block (head h) the value want. */
+/* Where the blocks' values after a cut go: win[e] = 1 when it is want
+ * (moves_to), and/or aft[e] = the value (hb_after); either may be NULL. */
+typedef struct {
+    unsigned char *win;
+    uint64_t *aft;
+} hb_out;
+
+/* Cutting edge e leaves its block worth v; the block should be worth want. */
+static void record(const hb_out *o, uint32_t e, uint64_t v, uint64_t want) {
+    if (o->aft)
+        o->aft[e] = v;
+    if (o->win && v == want)
+        o->win[e] = 1;
+}
+
+/* The class whose lowest tree edge is v's (linked upwards by cup): the
+ * value of the block (head h) after the cut of each of its edges. */
 static void class_winners(const hb_walk *k, uint32_t v, const uint32_t *cup,
                           uint32_t h, uint64_t want, unsigned char *inclass,
-                          unsigned char *win, hb_scratch *x) {
+                          const hb_out *o, hb_scratch *x) {
     size_t r = 0;
     for (uint32_t y = v; y != HB_NONE; y = cup[y])
         x->chain[++r] = y;
@@ -680,8 +707,7 @@ static void class_winners(const hb_walk *k, uint32_t v, const uint32_t *cup,
     if (beta != HB_NONE)
         inclass[beta] = 1;
     if (n == 1) { /* alone: B - e is still one block, one loop fewer */
-        if ((k->acc[h] ^ 1) == want)
-            win[k->pe[v]] = 1;
+        record(o, k->pe[v], k->acc[h] ^ 1, want);
         return;
     }
     for (size_t j = 1; j < r; j++) { /* between tree edges j and j+1 */
@@ -700,8 +726,7 @@ static void class_winners(const hb_walk *k, uint32_t v, const uint32_t *cup,
         x->d[j - 1] = x->c[n - j];
     chain_values(x->d, n - 1, x->r, x);
     for (size_t i = 0; i < n; i++)
-        if ((x->c[0] ^ x->l[i] ^ x->r[n - 1 - i]) == want)
-            win[x->edge[i]] = 1;
+        record(o, x->edge[i], x->c[0] ^ x->l[i] ^ x->r[n - 1 - i], want);
 }
 
 /* A slot of the map from (cov, sumd) to the deepest node of the current
@@ -755,11 +780,11 @@ static void scratch_free(hb_scratch *x) {
     nb_free(x->par);
 }
 
-/* Marks the winning edges inside blocks (need[h] at each head h, hd[i]
- * the head of i's block; indices): the classes along the tree, then the
- * lone back edges and loops. */
+/* The edges inside blocks whose block has a need (need[h] at each head h,
+ * hd[i] the head of i's block; indices), into o: the classes along the
+ * tree, then the lone back edges and loops. */
 static int block_winners(const hb_walk *k, const uint64_t *need,
-                         const uint32_t *hd, unsigned char *win,
+                         const uint32_t *hd, const hb_out *o,
                          nimber_error *err) {
     const hb_state *s = k->s;
     size_t keys = 0, mask = 1;
@@ -800,12 +825,12 @@ static int block_winners(const hb_walk *k, const uint64_t *need,
     /* Each class from its lowest tree edge. */
     for (uint32_t i = 1; ok && keys && i < k->nreach; i++)
         if (!k->bridge[i] && need[hd[i]] != HB_NO_NEED && !below[i])
-            class_winners(k, i, cup, hd[i], need[hd[i]], inclass, win, &x);
+            class_winners(k, i, cup, hd[i], need[hd[i]], inclass, o, &x);
     /* Back edges and loops in no class: one loop fewer. */
     for (uint32_t j = 0; ok && j < k->nback; j++) {
         uint32_t e = k->back[j], h = hd[k->bat[j]];
-        if (!inclass[e] && need[h] != HB_NO_NEED && (k->acc[h] ^ 1) == need[h])
-            win[e] = 1;
+        if (!inclass[e] && need[h] != HB_NO_NEED)
+            record(o, e, k->acc[h] ^ 1, need[h]);
     }
     nb_free(cup);
     nb_free(path);
@@ -846,9 +871,37 @@ static int find_winners(const hb_walk *k, uint64_t t, unsigned char *win,
         else
             need[i] = y - 1;
     }
-    int rc = block_winners(k, need, hd, win, err);
+    hb_out o = {win, NULL};
+    int rc = block_winners(k, need, hd, &o, err);
     nb_free(need);
     nb_free(hd);
+    return rc;
+}
+
+/* The walk's hd[] and aft[], for hb_after: every block gets a need (0,
+ * unused), so every edge inside a block gets its block's value after the
+ * cut.  O((V + E) log E), once for a position. */
+static int after_tables(hb_walk *k, nimber_error *err) {
+    uint64_t *need = nb_calloc(k->nreach, sizeof *need);
+    k->hd = nb_malloc(k->nreach * sizeof *k->hd);
+    k->aft = nb_malloc((k->s->m ? k->s->m : 1) * sizeof *k->aft);
+    int rc = need && k->hd && k->aft
+                 ? NIMBER_OK
+                 : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    if (rc == NIMBER_OK) {
+        k->hd[0] = 0;
+        for (uint32_t i = 1; i < k->nreach; i++)
+            k->hd[i] = k->bridge[i] ? i : k->hd[k->par[i]];
+        hb_out o = {NULL, k->aft};
+        rc = block_winners(k, need, k->hd, &o, err);
+    }
+    nb_free(need);
+    if (rc != NIMBER_OK) {
+        nb_free(k->hd);
+        nb_free(k->aft);
+        k->hd = NULL;
+        k->aft = NULL;
+    }
     return rc;
 }
 
@@ -951,6 +1004,43 @@ static int hb_apply(nimber_game *g, nb_pos *pos, const nimber_move *mv,
     memmove(pos->w + i + 1, pos->w + i, (pos->n - i) * sizeof *pos->w);
     pos->w[i] = e;
     pos->n++;
+    return NIMBER_OK;
+}
+
+/* The value after the cut mv: the block's value without the edge (a
+ * bridge: without the branch), then each block down to the ground gets
+ * the new worth of the branch it holds.  O(the blocks below the edge), the
+ * tables made once for the position (a draw filter asks for every move). */
+static int hb_after(nimber_game *g, const uint64_t *w, size_t n,
+                    const nb_tally *cur, const nimber_move *mv, nb_tally *out,
+                    nimber_error *err) {
+    (void)cur;
+    hb_state *s = g->state;
+    RETURN_IF_ERR(hb_check(g, w, n, mv, err)); /* also makes the walk */
+    hb_walk *k = s->last;
+    if (!k->aft)
+        RETURN_IF_ERR(after_tables(k, err));
+    uint32_t e = (uint32_t)mv->w[0], h;
+    uint32_t a = idx(k, s->eu[e]), b = idx(k, s->ev[e]), c = HB_NONE;
+    if (a != b && k->pe[a] == e && k->bridge[a])
+        c = a; /* a bridge, c its lower end */
+    else if (a != b && k->pe[b] == e && k->bridge[b])
+        c = b;
+    uint64_t v;
+    if (c != HB_NONE) {
+        h = k->hd[k->par[c]];
+        v = k->acc[h] ^ (k->acc[c] + 1);
+    } else {
+        h = k->hd[a];
+        v = k->aft[e];
+    }
+    while (h != 0) { /* block h is now worth v: down to the ground */
+        uint32_t up = k->hd[k->par[h]];
+        v = k->acc[up] ^ (k->acc[h] + 1) ^ (v + 1);
+        h = up;
+    }
+    memset(out, 0, sizeof *out);
+    out->fin = nb_val(v);
     return NIMBER_OK;
 }
 
@@ -1273,6 +1363,7 @@ const nimber_family nb_family_hackenbush = {
     .moves = hb_moves,
     .check = hb_check,
     .apply = hb_apply,
+    .after = hb_after,
     .move_text = hb_move_text,
     .move_json = hb_move_json,
     .move_parse = hb_move_parse,

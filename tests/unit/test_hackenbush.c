@@ -8,14 +8,15 @@
  *     followed by dropping what no longer touches the ground), every move,
  *     the moves to each value 0..7, the outcome and winning moves of the
  *     sum with a Nim heap 0..3 and of misère play by a game-tree search
- *     that knows nothing of Grundy values, and each winning move's text
- *     read back.
+ *     that knows nothing of Grundy values, each winning move's text read
+ *     back, and the draws of the sum with a token of infinite value (the
+ *     value after each cut, the family's `after`).
  *   - Random graphs of up to 40 edges built from ears, cycles, chords,
  *     loops and pendant trees: the value against a plain evaluation
  *     written differently (a bridge is an edge whose removal separates its
  *     ends; blocks by union-find; the colon principle by recursion over
  *     the block tree), and the moves to every value against that
- *     evaluation after each cut.
+ *     evaluation after each cut, and the draws with the token as above.
  *   - A path, a star and a cycle of about 10^6 edges (nothing recurses).
  *   - File errors with their line and column, position arguments, moves
  *     typed back.
@@ -181,6 +182,57 @@ static void round_trip(nimber_position *pos, const nimber_move *mv, size_t n) {
     }
 }
 
+/* A graph game whose node 0 is infinite with K = {0}: node 1 is a sink,
+ * nodes 2 and 3 a cycle.  A token on 0 plus a position of value v is won
+ * when v = 0 and drawn otherwise; the cuts keeping the draw are those
+ * that leave a value other than 0 (the Hackenbush family's `after`). */
+static nimber_game *token_game(void) {
+    char path[64], spec[96];
+    snprintf(path, sizeof path, "/tmp/nimber-test-hbtok-%d.txt", (int)getpid());
+    FILE *f = fopen(path, "w");
+    fputs("4 4\n0 1\n0 2\n2 3\n3 2\n", f);
+    fclose(f);
+    snprintf(spec, sizeof spec, "graph:%s", path);
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+    unlink(path);
+    return g;
+}
+
+/* The token plus the position of game with cut[0..ncut-1] cut, worth
+ * value; after[e]: the value after cutting e (UINT64_MAX: not a move). */
+static void check_draw(nimber_game *tok, nimber_game *game, const uint64_t *cut,
+                       size_t ncut, uint64_t value, const uint64_t *after,
+                       int m) {
+    nimber_position *pos = nimber_position_create();
+    uint64_t zero = 0;
+    assert_int_equal(nimber_position_add(pos, tok, &zero, 1, NULL), 0);
+    assert_int_equal(nimber_position_add(pos, game, cut, ncut, NULL), 0);
+    nimber_solution sol;
+    assert_int_equal(nimber_position_solve(pos, 1000, &sol, NULL), 0);
+    assert_int_equal(sol.outcome,
+                     value == 0 ? NIMBER_OUTCOME_N : NIMBER_OUTCOME_D);
+    if (value != 0) {
+        size_t want = 1; /* and the token's move to the cycle */
+        for (int e = 0; e < m; e++) {
+            if (after[e] == UINT64_MAX || after[e] == 0)
+                continue;
+            want++;
+            int found = 0;
+            for (size_t i = 0; i < sol.nmoves; i++)
+                found |= sol.moves[i].component == 1 &&
+                         sol.moves[i].w[0] == (uint64_t)e;
+            if (!found)
+                fail_msg("cutting edge %d (value after %llu) keeps the draw, "
+                         "not listed",
+                         e, (unsigned long long)after[e]);
+        }
+        assert_int_equal(sol.nmoves, want);
+    }
+    nimber_solution_clear(&sol);
+    nimber_position_free(pos);
+}
+
 /* Every position of g (each set of cut edges) against brute force. */
 static void check_small(const hgraph *g) {
     nimber_game *game = load(g), *nim;
@@ -268,6 +320,24 @@ static void check_small(const hgraph *g) {
             nimber_position_free(pos);
         }
     }
+    /* the draws with the token: every position, every cut */
+    nimber_game *tok = token_game();
+    for (unsigned present = 0; present <= all; present++) {
+        unsigned live = grounded(g, present);
+        uint64_t cut[MAXM], after[MAXM];
+        size_t ncut = 0;
+        for (int e = 0; e < g->m; e++) {
+            if (!(present >> e & 1))
+                cut[ncut++] = (uint64_t)e;
+            after[e] = live >> e & 1
+                           ? (uint64_t)brute_grundy(
+                                 g, grounded(g, live & ~(1u << e)), memo)
+                           : UINT64_MAX;
+        }
+        check_draw(tok, game, cut, ncut, (uint64_t)brute_grundy(g, live, memo),
+                   after, g->m);
+    }
+    nimber_game_free(tok);
     brute_free(&normal);
     brute_free(&misere);
     nimber_game_free(game);
@@ -426,6 +496,7 @@ static void random_shape(hgraph *g, int maxm) {
 static void test_against_plain_evaluation(void **state) {
     (void)state;
     test_seed("test_against_plain_evaluation");
+    nimber_game *tok = token_game();
     for (int t = 0; t < 400; t++) {
         hgraph g;
         random_shape(&g, 1 + (int)test_below(MAXM));
@@ -487,9 +558,11 @@ static void test_against_plain_evaluation(void **state) {
                 assert_int_equal(n, count);
             }
             nimber_position_free(pos);
+            check_draw(tok, game, cut, ncut, want, after, g.m);
         }
         nimber_game_free(game);
     }
+    nimber_game_free(tok);
     unlink(graph_path());
 }
 
@@ -570,6 +643,24 @@ static void test_large(void **state) {
     assert_int_equal(n, 1);
     assert_int_equal(mv[0].w[0], 77777);
     free(mv);
+    /* with the token of infinite value: a draw, kept by every cut but the
+     * one at the ground (each asks for the value after it) */
+    nimber_game *tok = token_game();
+    nimber_position *pos = nimber_position_create();
+    uint64_t zero = 0;
+    assert_int_equal(nimber_position_add(pos, tok, &zero, 1, NULL), 0);
+    assert_int_equal(nimber_position_add(pos, game, NULL, 0, NULL), 0);
+    nimber_solution sol;
+    assert_int_equal(nimber_position_solve(pos, 1000, &sol, NULL), 0);
+    assert_int_equal(sol.outcome, NIMBER_OUTCOME_D);
+    assert_int_equal(sol.nmoves, 1000);
+    assert_true(sol.truncated);
+    assert_int_equal(sol.moves[0].component, 0);
+    for (size_t i = 1; i < sol.nmoves; i++)
+        assert_int_equal(sol.moves[i].w[0], i);
+    nimber_solution_clear(&sol);
+    nimber_position_free(pos);
+    nimber_game_free(tok);
     nimber_game_free(game);
     /* a star on the ground, worth N mod 2 = 0: every cut makes it 1 (the
      * first 4096 cuts listed) */
@@ -749,9 +840,10 @@ static void *fail_realloc(void *p, size_t n) {
 }
 
 /* Parse, solve a sum, explain, write, read and make a move, list the
- * moves; the first failing status. */
-static int workload(const char *spec, size_t *nmoves) {
-    nimber_game *g = NULL, *nim = NULL;
+ * moves, solve a draw with a token (tok: its graph game's spec); the first
+ * failing status. */
+static int workload(const char *spec, const char *tok, size_t *nmoves) {
+    nimber_game *g = NULL, *nim = NULL, *graph = NULL;
     nimber_position *pos = NULL;
     char *text = NULL;
     int rc = nimber_game_parse(spec, &g, NULL);
@@ -789,8 +881,26 @@ static int workload(const char *spec, size_t *nmoves) {
     if (!rc)
         rc = nimber_position_moves(pos, 32, all, &n, &truncated, NULL);
     nimber_position_free(pos);
+    pos = NULL;
+    if (!rc)
+        rc = nimber_game_parse(tok, &graph, NULL);
+    if (!rc && !(pos = nimber_position_create()))
+        rc = NIMBER_E_NOMEM;
+    uint64_t zero = 0;
+    if (!rc)
+        rc = nimber_position_add(pos, graph, &zero, 1, NULL);
+    if (!rc)
+        rc = nimber_position_add(pos, g, NULL, 0, NULL);
+    if (!rc)
+        rc = nimber_position_solve(pos, 100, &sol, NULL);
+    if (!rc) {
+        *nmoves += 1000 * sol.nmoves;
+        nimber_solution_clear(&sol);
+    }
+    nimber_position_free(pos);
     nimber_game_free(g);
     nimber_game_free(nim);
+    nimber_game_free(graph);
     return rc;
 }
 
@@ -803,19 +913,25 @@ static void test_alloc_failures(void **state) {
           "1 7\n1 7\n7 8\n8 9\n",
           f);
     fclose(f);
-    char spec[96];
+    char spec[96], tok[96], path[64];
     snprintf(spec, sizeof spec, "hackenbush:%s", graph_path());
+    snprintf(path, sizeof path, "/tmp/nimber-test-hbtok-%d.txt", (int)getpid());
+    f = fopen(path, "w");
+    fputs("4 4\n0 1\n0 2\n2 3\n3 2\n", f); /* as token_game() */
+    fclose(f);
+    snprintf(tok, sizeof tok, "graph:%s", path);
     nimber_set_allocator(fail_malloc, fail_realloc, free);
     size_t want = 0, got;
     alloc_count = 0;
-    assert_int_equal(workload(spec, &want), NIMBER_OK);
+    assert_int_equal(workload(spec, tok, &want), NIMBER_OK);
+    assert_true(want > 1000); /* the draw kept by some cuts */
     assert_true(want > 0);
     long total = alloc_count;
     for (long k = 1; k <= total; k++) {
         fail_at = k;
         alloc_count = 0;
         got = 0;
-        int rc = workload(spec, &got);
+        int rc = workload(spec, tok, &got);
         if (rc != NIMBER_OK && rc != NIMBER_E_NOMEM)
             fail_msg("allocation %ld of %ld failed: status %d", k, total, rc);
         if (rc == NIMBER_OK)
@@ -824,6 +940,7 @@ static void test_alloc_failures(void **state) {
     fail_at = -1;
     nimber_set_allocator(NULL, NULL, NULL);
     unlink(graph_path());
+    unlink(path);
 }
 
 int main(void) {
