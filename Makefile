@@ -235,6 +235,7 @@ bench: all
 	sh bench/run.sh
 	sh bench/takebreak.sh
 	sh bench/graph.sh
+	sh bench/hackenbush.sh
 	sh bench/nimarith.sh
 
 # ---- the web page: libnimber in WebAssembly (emscripten) + static files ----
