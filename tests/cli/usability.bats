@@ -125,3 +125,15 @@ outcome P" ]
     run_split grundy sub:5,1-3,2,4 --upto 8 --json
     [ "$(echo "$out" | jq -r .game)" = "sub:1-5" ]
 }
+
+@test "a code without moves is a game (every value 0), not an error" {
+    run_split solve octal:0.0 5 3
+    status_is 0
+    [ "$out" = "grundy 0
+outcome P" ]
+    run_split period octal:0.0
+    [ "$out" = "preperiod 0
+period 1" ]
+    run_split solve --misere octal:0 4
+    status_is 64
+}

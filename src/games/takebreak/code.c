@@ -100,9 +100,8 @@ static int parse_code(const char *arg, int hex, tb_state *st, char *canon,
     }
     while (n > 0 && st->dig[n] == 0)
         n--;
-    if (n == 0 && d0 == 0)
-        return nb_fail(err, NIMBER_E_SPEC, "%s: code '%s' allows no move", name,
-                       arg);
+    /* n == 0 and d0 == 0 is a game without moves (every value 0): legal,
+     * if dull — a code is refused for its syntax, not its play. */
     derive_rules(st, n);
     size_t len = (size_t)snprintf(canon, cap, "%s:%X.", name, (unsigned)d0);
     for (int k = 1; k <= n && len + 2 < cap; k++)
