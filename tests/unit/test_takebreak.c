@@ -725,9 +725,9 @@ static void test_code_errors(void **state) {
     char long_code[400] = "octal:0."; /* 300 digits: too many */
     for (int i = 0; i < 300; i++)
         strcat(long_code, "7");
-    const char *bad[] = {"octal:0.8", "octal:",   "hex:0.G",     "octal:1.5",
-                         "octal:2.1", "octal:0.", "octal:0.000", "octal:07",
-                         "hex:1.1",   long_code,  "kayles:3"};
+    const char *bad[] = {"octal:0.8", "octal:", "hex:0.G", "octal:1.5",
+                         "octal:2.1", "octal:07", "hex:1.1", long_code,
+                         "kayles:3"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         nimber_game *g = NULL;
         nimber_error err;
@@ -741,6 +741,13 @@ static void test_code_errors(void **state) {
     nimber_game_free(g);
     assert_int_equal(nimber_game_parse("hex:0.fa", &g, NULL), 0);
     assert_string_equal(nimber_game_spec(g), "hex:0.FA");
+    nimber_game_free(g);
+    /* a code without moves is a game (all values 0), not an error */
+    assert_int_equal(nimber_game_parse("octal:0.000", &g, NULL), 0);
+    assert_string_equal(nimber_game_spec(g), "octal:0.0");
+    nimber_value v;
+    assert_int_equal(nimber_heap_value(g, 1000, &v, NULL), 0);
+    assert_int_equal(v.lo, 0);
     nimber_game_free(g);
 }
 
