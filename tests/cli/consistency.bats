@@ -51,7 +51,7 @@ heaps() {
         for t in $(seq 1 5); do
             h=($(heaps $((1 + RANDOM % 3)) 25))
             json=$("$NIMBER" solve --json $g ${h[@]})
-            text=$("$NIMBER" solve $g ${h[@]})
+            text=$("$NIMBER" solve --max-moves 1000 $g ${h[@]})
             [ "grundy $(echo "$json" | jq .grundy)" = "$(echo "$text" | head -1)" ]
             [ "outcome $(echo "$json" | jq -r .outcome)" = "$(echo "$text" | sed -n 2p)" ]
             n=$(echo "$json" | jq '.moves|length')
