@@ -24,7 +24,8 @@ command -v make >/dev/null 2>&1 || missing="$missing make"
 command -v bc >/dev/null 2>&1 || missing="$missing bc"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v msgfmt >/dev/null 2>&1 || missing="$missing gettext"
-command -v localedef >/dev/null 2>&1 || missing="$missing locales"
+# localedef comes with libc-bin; the locale sources it needs with locales
+[ -f /usr/share/i18n/locales/zh_CN ] || missing="$missing locales"
 ls /usr/include/python3*/Python.h >/dev/null 2>&1 || missing="$missing python3-dev"
 py_has() { /usr/bin/python3 -c "import $1" >/dev/null 2>&1; }
 py_has ensurepip || missing="$missing python3-venv"
