@@ -137,3 +137,17 @@ period 1" ]
     run_split solve --misere octal:0 4
     status_is 64
 }
+
+@test "work that the memory limit will stop is refused before it is done" {
+    # Grundy's game has no period to end the work: the table (a byte a
+    # value) and the rare list projected from the first values do not fit.
+    run_split solve grundy-game 100000000 --max-memory 100M
+    status_is 71
+    [[ "$err" == "nimber: values up to 100000001 need about "*"MiB, more than the memory limit (100 MiB)" ]]
+    [ -z "$out" ]
+    # The table alone is already too big: refused before a value.
+    run_split grundy grundy-game --upto 1000000000000
+    status_is 71
+    [[ "$err" == *"past the memory limit"* ]]
+    [ -z "$out" ]
+}

@@ -366,6 +366,41 @@ static int checkpoint(tb_state *st, nimber_error *err) {
     return NIMBER_OK;
 }
 
+/* Refuses at a checkpoint, before the work is done, a goal whose memory
+ * will not fit: the table needs upto * width bytes for sure, and the rare
+ * list grows with the rare positions, projected linearly from the values
+ * computed so far (once there are TB_PROJECT_FROM of them, so that the
+ * fraction means something).  A projection can be wrong either way; when
+ * it is too low the buffers still refuse when they outgrow the limit, and
+ * the message says that this one is a projection.  O(1). */
+static int project_memory(const tb_state *st, uint64_t upto,
+                          nimber_error *err) {
+    if (upto <= st->count)
+        return NIMBER_OK;
+    size_t table = (size_t)st->cap * (size_t)st->width;
+    size_t rare = st->rarecap * sizeof *st->rare;
+    size_t other = st->used - table - rare;
+    double need = (double)upto * st->width + (double)other;
+    int projected = 0;
+    if (st->sparse_on && st->count >= TB_PROJECT_FROM) {
+        need += (double)st->nrare / (double)st->count * (double)upto *
+                (double)sizeof *st->rare;
+        projected = 1;
+    }
+    if (need <= (double)st->limit)
+        return NIMBER_OK;
+    char a[32], b[32];
+    return nb_fail(err, NIMBER_E_LIMIT,
+                   "values up to %llu need %s%s, more than the memory limit "
+                   "(%s)",
+                   (unsigned long long)upto,
+                   projected ? "about " : "",
+                   nb_size_text(need >= (double)SIZE_MAX ? SIZE_MAX
+                                                         : (size_t)need,
+                                a),
+                   nb_size_text(st->limit, b));
+}
+
 /* Computes values until count >= upto, a period is proven (when periods
  * are used), or the work reaches st->work_limit. */
 int tb_extend(tb_state *st, uint64_t upto, nimber_error *err) {
@@ -376,6 +411,10 @@ int tb_extend(tb_state *st, uint64_t upto, nimber_error *err) {
             return NIMBER_OK;
         if (st->count >= st->next_check) {
             RETURN_IF_ERR(checkpoint(st, err));
+            /* Only where no period can end the work first. */
+            if (!(st->provable && use_period) &&
+                st->work_limit == UINT64_MAX)
+                RETURN_IF_ERR(project_memory(st, upto, err));
             continue;
         }
         uint64_t end = upto < st->next_check ? upto : st->next_check;

@@ -31,6 +31,7 @@
 #define TB_SPLIT3_MAX 30000   /* largest heap whose 3-heap splits we list */
 #define TB_WORK_PER_VALUE 512 /* a search's work bound a value (period.c) */
 #define TB_WORK_FLOOR ((uint64_t)1 << 26) /* ... plus this */
+#define TB_PROJECT_FROM ((uint64_t)1 << 16) /* values before a memory projection */
 #define TB_PROBE                                                               \
     ((uint64_t)1 << 22) /* period search before refusing a heap                \
                            beyond the memory limit */
