@@ -58,6 +58,8 @@ typedef struct nb_heap_ops {
      * with heap index idx.  Must be exhaustive: moves are checked by it. */
     int (*moves_to)(void *state, size_t idx, uint64_t h, nimber_value t,
                     nb_sink *sink, nimber_error *err);
+    /* (Families without in_options: every heap a move of h leaves is
+     * smaller than h; nb_heaps_check relies on it.) */
     /* Required: every move of heap h, each distinct result once (heaps of
      * 0 dropped, the rest ascending), small results first. */
     int (*options)(void *state, size_t idx, uint64_t h, nb_sink *sink,

@@ -204,6 +204,17 @@ int nb_heaps_check(nimber_game *g, const uint64_t *w, size_t n,
     if (ops->in_options) {
         rc = ops->options(g->state, mv->heap, w[mv->heap], &f.base, err);
     } else {
+        /* In every heap game without cycles each heap a move leaves is
+         * smaller than the heap it came from (take-and-break, subtraction,
+         * split...): a bigger one is refused before any value of it is
+         * computed (a typed 11 -> 0 + 111112 would compute G(111112)). */
+        for (unsigned i = 0; i < mv->nto && i < 3; i++)
+            if (mv->to[i] >= w[mv->heap])
+                return nb_fail(err, NIMBER_E_ARG,
+                               "not a legal move of %s: %llu is not smaller "
+                               "than the %s's %llu",
+                               g->spec, (unsigned long long)mv->to[i], _(noun),
+                               (unsigned long long)w[mv->heap]);
         nimber_value target = nb_val(0);
         for (unsigned i = 0; i < mv->nto && i < 3 && rc == NIMBER_OK; i++) {
             nimber_value v;

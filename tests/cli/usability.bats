@@ -151,3 +151,11 @@ period 1" ]
     [[ "$err" == *"past the memory limit"* ]]
     [ -z "$out" ]
 }
+
+@test "a typed move to a heap bigger than the one it leaves is refused at once" {
+    # Before, checking it computed Grundy's game up to the heap typed.
+    run bash -c "printf '1 -> 0 + 111112\nquit\n' | '$NIMBER' play grundy-game 11 5 11"
+    [[ "$output" == *"illegal move: not a legal move of grundy-game: 111112 is not smaller than the heap's 5"* ]]
+    run bash -c "printf '0 -> 3 3\nquit\n' | '$NIMBER' play grundy-game 7"
+    [[ "$output" == *"illegal move"* ]]
+}
