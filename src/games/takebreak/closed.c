@@ -1,0 +1,305 @@
+/*
+ * closed.c — the endless codes whose values a proven closed form gives:
+ * octal:0.(3) (Nim), octal:4.(3) (Lasker's Nim) and hex:8.(3) ("take any
+ * number, or split a heap into three non-empty heaps", HDU 5795); their
+ * values and winning moves for any heap up to 2^64-1, in O(1) a value.
+ *
+ * Only these three codes (in canonical form, octal or hex) are answered
+ * by a formula; every other endless code is computed by the direct mex
+ * (engine.c) within the memory and work limits and refused past them —
+ * never extrapolated from a pattern merely observed.
+ *
+ * The games.  The group (3) gives every heap n the moves to every single
+ * heap m < n (bit 2: take n - m >= 1 leaving m >= 1; bit 1: take all,
+ * leaving nothing, value 0).  d0 adds splits that remove nothing: none
+ * (d0 = 0), into two non-empty heaps (d0 = 4), into three (d0 = 8).
+ * With Q = 1, 4, 8 respectively the claim is G = g_Q, where g_1(n) = n and
+ * for Q = 4, 8: g_Q(0) = 0 and, n = Qh + s with 0 <= s < Q,
+ *   g_Q(n) = n + 1 if s = Q-1,  n - 1 if s = 0 and n > 0,  n otherwise.
+ * So G(n + Q) = G(n) + Q for n >= 1: arithmetic-periodic with period and
+ * saltus Q.  g_Q swaps Qh+Q-1 and Qh+Q in each block {Qh+1, ..., Qh+Q}:
+ * it is an involution of the naturals, mapping each block onto itself.
+ * (Q = 4 is Lasker's theorem, Winning Ways ch. 4 — lasker.c; Q = 8 is
+ * the solution of HDU 5795.  Both are proved below, one argument for
+ * the two, in the style of Howse & Nowakowski's arithmetic-periodicity
+ * proofs for hexadecimal games, TCS 313 (2004).)
+ *
+ * Lemma (Nim).  For 0.(3) the options of n are exactly the heaps 0..n-1,
+ * so G(n) = mex{G(0..n-1)} = n by induction.
+ *
+ * Theorem.  For Q = 4 (J = 2 heaps, code 4.(3)) and Q = 8 (J = 3, code
+ * 8.(3)), G(n) = g_Q(n) for every n.
+ * Proof, by induction on n; assume G = g below n.
+ * (a) Single heaps.  The values {g(m) : m < n} are {0..n-1} unless
+ *     n = 0 (mod Q), n > 0, where they are {0..n-2} and n (g maps each
+ *     whole block onto itself; the block of n-1 is whole unless n-1 is
+ *     its (Q-1)-th element, whose image n lies outside {0..n-1}).  Their
+ *     mex is n, or n - 1 = g(n) when n = 0 (mod Q).  They never contain
+ *     n + 1 (only m = n would map to it when n = Q-1 (mod Q)).
+ * (b) Splits never reach g(n).  Let n = x1 + ... + xJ, xi >= 1, and
+ *     X = g(x1) ^ ... ^ g(xJ).  For any naturals, y1 + ... + yJ =
+ *     (y1 ^ ... ^ yJ) + 2C with C >= 0, and C = 0 exactly when the yi
+ *     have pairwise disjoint bits (y + z = (y ^ z) + 2(y & z), applied
+ *     twice for J = 3).  Write e(x) = g(x) - x (+1, -1 or 0 by x mod Q as
+ *     above) and E = e(x1) + ... + e(xJ).  Then X = n + E - 2C, so
+ *     X = g(n) = n + e(n) needs 2C = E - e(n): E - e(n) even and >= 0.
+ *     The low log2(Q) bits of g(x) are sigma(x mod Q), sigma swapping 0
+ *     and Q-1, so X = g(n) also needs sigma(s1) ^ ... ^ sigma(sJ) =
+ *     sigma(s1 + ... + sJ mod Q).  The residue tuples (s1..sJ) meeting
+ *     these conditions are found by enumerating all Q^J tuples (a
+ *     finite check, written out as test_closed_form_lemma in
+ *     tests/unit/test_takebreak.c).  For Q = 4, J = 2 there are none.
+ *     For Q = 8, J = 3 they are, sorted, (0,4,4) (0,4,7) (1,4,4) (1,4,6)
+ *     (2,4,4) (2,4,5) (3,4,4) (4,4,4) (4,4,5) (4,4,6) (4,4,7); all have
+ *     E = e(n), hence C = 0, yet in each two of the sigma(si) share the
+ *     bit 4 (sigma(4..6) = 4..6 and sigma(0) = 7 have it), so the g(xi)
+ *     are not pairwise disjoint and C > 0: a contradiction.  No split
+ *     reaches g(n).
+ * (c) When n = Q - 1 (mod Q), n >= Q - 1, a split reaches n: for Q = 4,
+ *     1 + (n-1) gives 1 ^ (n-1) = n (n-1 = 2 mod 4, g(n-1) = n-1 even);
+ *     for Q = 8, 1 + 2 + (n-3) gives 1 ^ 2 ^ (n-3) = n (n-3 = 4 mod 8).
+ * So: n = Q-1 (mod Q): options {0..n-1} (a), n (c), never n+1 (a, b):
+ * G(n) = n + 1.  n = 0 (mod Q), n > 0: options {0..n-2, n} and never
+ * n - 1: G(n) = n - 1.  Otherwise {0..n-1} and never n: G(n) = n.  QED.
+ * The tests also hold g against the direct mex of the engine (to 10^5
+ * and more) and the game-tree search of brute.h.
+ *
+ * Moves to a value t without scanning (O(1) a value, O(Q^2) a residue
+ * pair, O(1) more a move listed): the single heap m = g(t) when
+ * 1 <= m < n (g is its own inverse), nothing when t = 0; two heaps
+ * b <= c with g(b) ^ g(c) = T and b + c = M by residues and subsets
+ * (pairs_to, Lasker's method of lasker.c for any Q: fixing the residues,
+ * the quotients' XOR and sum are known, so their AND is, and the
+ * solutions are the subsets of the XOR's bits); three heaps a <= b <= c
+ * by a = 1, 2, ... and the pairs of n - a with b >= a.  Whether any
+ * three-heap split reaches t at all is decided first, exactly and without
+ * scanning (split3_exists: per residue triple, a 64-step automaton on the
+ * quotients' sum and XOR), so a heap none of whose splits reaches t (a
+ * lone heap to value 0 is often one) lists its moves at once.  Otherwise
+ * the listing stops at TB_SPLIT3_SCAN first heaps (E_LIMIT) when the sink
+ * has not asked for no more by then.
+ * g(2^64 - 1) = 2^64 for Q = 8 (2^64 - 1 = 7 mod 8) and Q = 4: the value
+ * is 128-bit.
+ */
+#include "tb.h"
+
+#define TB_SPLIT3_SCAN 1000000 /* first heaps a listing of 3-splits tries */
+
+/* g_Q(x) for x < 2^64 - 1 (the caller handles the top). */
+static uint64_t g_of(uint64_t Q, uint64_t x) {
+    if (Q == 1 || x == 0)
+        return x;
+    uint64_t s = x % Q;
+    return s == Q - 1 ? x + 1 : s == 0 ? x - 1 : x;
+}
+
+/* Recognises 0.(3), 4.(3) (octal or hex) and hex 8.(3). */
+void tb_closed_detect(tb_state *st) {
+    st->closed = st->closed_q = 0;
+    if (st->rlen != 1 || st->rep[0] != 3 || st->ndig != 0 || st->unequal)
+        return;
+    switch (st->dig[0]) {
+    case 0: st->closed_q = 1; break;
+    case 4: st->closed_q = 4; break;
+    case 8: st->closed_q = 8; break;
+    default: break; /* hex C.(3): computed, no theorem */
+    }
+    st->closed = st->closed_q;
+}
+
+/* G(h) by the closed form; 2^64 for h = 2^64-1 when Q > 1. */
+nimber_value tb_closed_value(const tb_state *st, uint64_t h) {
+    uint64_t Q = (uint64_t)st->closed;
+    if (h == UINT64_MAX && Q > 1) {
+        nimber_value top = {1, 0}; /* hi, lo: 2^64 */
+        return top;
+    }
+    return nb_val(g_of(Q, h));
+}
+
+/* The text naming the theorem, for explain and period. */
+const char *tb_closed_rule(const tb_state *st) {
+    switch (st->closed) {
+    case 1:
+        return "G(n) = n: every smaller heap is an option (Nim; closed form "
+               "proved in closed.c)";
+    case 4:
+        return "G(n) = n, except G(4k+3) = 4k+4 and G(4k+4) = 4k+3; "
+               "arithmetic-periodic, G(n+4) = G(n)+4 for n >= 1 (Lasker's "
+               "theorem, Winning Ways ch. 4; proved in closed.c)";
+    case 8:
+        return "G(n) = n, except G(8k+7) = 8k+8 and G(8k+8) = 8k+7; "
+               "arithmetic-periodic, G(n+8) = G(n)+8 for n >= 1 (the "
+               "block-swap theorem for take-any-or-split-in-three, proved in "
+               "closed.c)";
+    default: return NULL;
+    }
+}
+
+/* The quotient shift d and residue r' of g on x = Qq + r, x > 0. */
+static int64_t shift_of(uint64_t Q, uint64_t r) {
+    return r == Q - 1 ? 1 : r == 0 ? -1 : 0;
+}
+static uint64_t res_of(uint64_t Q, uint64_t r) {
+    return r == Q - 1 ? 0 : r == 0 ? Q - 1 : r;
+}
+
+/* A pair search: its sink, its heap, and what a found pair becomes. */
+typedef struct {
+    uint64_t Q, M, lo, first; /* first: a of a three-heap split, or 0 */
+    size_t idx;
+    uint64_t h;
+    nb_sink *sink;
+} pair_ctx;
+
+/* Emits b = Q*qb + rb, c = Q*qc + rc for quotients-after-shift A, B, if
+ * it is a split: b, c >= lo, b <= c, b + c = M (no overflow). */
+static int pair_try(const pair_ctx *p, uint64_t A, uint64_t B, uint64_t rb,
+                    uint64_t rc) {
+    int64_t db = shift_of(p->Q, rb), dc = shift_of(p->Q, rc);
+    if ((db > 0 && A == 0) || (dc > 0 && B == 0))
+        return NIMBER_OK;
+    uint64_t qb = A - (uint64_t)db, qc = B - (uint64_t)dc; /* d in -1..1 */
+    if (qb > (p->M - rb) / p->Q || qc > (p->M - rc) / p->Q)
+        return NIMBER_OK; /* past M: also keeps Q*q from overflowing */
+    uint64_t b = p->Q * qb + rb, c = p->Q * qc + rc;
+    if (b < p->lo || b < 1 || b > c || c > p->M || b != p->M - c)
+        return NIMBER_OK;
+    if (p->first) {
+        uint64_t to[3] = {p->first, b, c};
+        return p->sink->emit(p->sink, p->idx, p->h, to, 3);
+    }
+    uint64_t to[2] = {b, c};
+    return p->sink->emit(p->sink, p->idx, p->h, to, 2);
+}
+
+/* Every b <= c (b >= lo) with b + c = M and g(b) ^ g(c) = T for residues
+ * rb, rc of b, c: the quotients' XOR is T/Q and their sum S, so their
+ * AND is D = (S - T/Q)/2; the solutions are D | s and D | (T/Q ^ s) for
+ * the subsets s of T/Q.  As in lasker.c, b <= c with the top bit of T/Q
+ * in b's quotient needs A - B <= 2 (Q(A-B) <= Q(d(rb)-d(rc)) + rc - rb
+ * < 3Q), and A - B grows with the subset: those stop early. */
+static int pairs_res(const pair_ctx *p, uint64_t T, uint64_t rb, uint64_t rc) {
+    uint64_t Q = p->Q;
+    if ((rb + rc) % Q != p->M % Q || p->M < rb + rc ||
+        (res_of(Q, rb) ^ res_of(Q, rc)) != T % Q)
+        return NIMBER_OK;
+    int64_t S = (int64_t)((p->M - rb - rc) / Q) + shift_of(Q, rb) +
+                shift_of(Q, rc);
+    uint64_t TT = T / Q;
+    if (S < 0 || (uint64_t)S < TT || ((uint64_t)S - TT) % 2)
+        return NIMBER_OK;
+    uint64_t D = ((uint64_t)S - TT) / 2;
+    if (D & TT)
+        return NIMBER_OK;
+    if (TT == 0)
+        return pair_try(p, D, D, rb, rc);
+    uint64_t top = (uint64_t)1 << (63 - __builtin_clzll(TT)), low = TT ^ top;
+    uint64_t sub = 0;
+    do { /* top bit in c's quotient: b < c */
+        RETURN_IF_ERR(pair_try(p, D | sub, D | (TT ^ sub), rb, rc));
+        sub = (sub - low) & low;
+    } while (sub);
+    sub = 0;
+    do { /* top bit in b's quotient: only while A - B <= 2 */
+        uint64_t A = D | top | sub, B = D | (low ^ sub);
+        if (A - B > 2)
+            break;
+        RETURN_IF_ERR(pair_try(p, A, B, rb, rc));
+        sub = (sub - low) & low;
+    } while (sub);
+    return NIMBER_OK;
+}
+
+/* Every pair of p->M to value T: the Q^2 residue pairs. */
+static int pairs_to(const pair_ctx *p, uint64_t T) {
+    for (uint64_t rb = 0; rb < p->Q; rb++)
+        for (uint64_t rc = 0; rc < p->Q; rc++)
+            RETURN_IF_ERR(pairs_res(p, T, rb, rc));
+    return NIMBER_OK;
+}
+
+/* 1 if quotients A, B, C >= lo[0..2] exist with A + B + C = S and
+ * A ^ B ^ C = T: a bit-serial automaton from the lowest bit, its state
+ * the carry (0..2) and which quotients are non-zero yet.  O(64 * 24). */
+static int triple_feasible(uint64_t S, uint64_t T, const unsigned lo[3]) {
+    uint32_t reach = 1; /* bit (carry * 8 + nonzero flags) */
+    for (int i = 0; i < 64; i++) {
+        uint32_t next = 0;
+        unsigned sb = (unsigned)(S >> i) & 1, tb = (unsigned)(T >> i) & 1;
+        for (unsigned st = 0; st < 24; st++) {
+            if (!(reach >> st & 1))
+                continue;
+            unsigned carry = st / 8, nz = st % 8;
+            for (unsigned xyz = 0; xyz < 8; xyz++) {
+                unsigned ones = (unsigned)__builtin_popcount(xyz);
+                if ((ones & 1) != tb || ((ones + carry) & 1) != sb)
+                    continue;
+                next |= 1u << (((ones + carry) >> 1) * 8 + (nz | xyz));
+            }
+        }
+        reach = next;
+    }
+    unsigned need = (lo[0] ? 1u : 0) | (lo[1] ? 2u : 0) | (lo[2] ? 4u : 0);
+    for (unsigned nz = 0; nz < 8; nz++) /* carry 0 at the end */
+        if ((reach >> nz & 1) && (nz & need) == need)
+            return 1;
+    return 0;
+}
+
+/* 1 if some x + y + z = M (all >= 1) has g(x) ^ g(y) ^ g(z) = t (Q = 8):
+ * for each of the Q^3 residue triples the quotients after the shifts
+ * have a known sum and XOR (as in pairs_res), and triple_feasible
+ * decides whether such quotients exist.  Exact: any order of a solution
+ * is one.  O(Q^3 * 64 * 24), a few million steps. */
+static int split3_exists(uint64_t Q, uint64_t M, uint64_t t) {
+    for (uint64_t r1 = 0; r1 < Q; r1++)
+        for (uint64_t r2 = 0; r2 < Q; r2++)
+            for (uint64_t r3 = 0; r3 < Q; r3++) {
+                uint64_t rs = r1 + r2 + r3;
+                if (rs % Q != M % Q || M < rs ||
+                    (res_of(Q, r1) ^ res_of(Q, r2) ^ res_of(Q, r3)) != t % Q)
+                    continue;
+                int64_t S = (int64_t)((M - rs) / Q) + shift_of(Q, r1) +
+                            shift_of(Q, r2) + shift_of(Q, r3);
+                /* a quotient of shift +1 is >= 1 (x = Q(A-1) + Q-1) */
+                unsigned lo[3] = {r1 == Q - 1, r2 == Q - 1, r3 == Q - 1};
+                if (S >= 0 && triple_feasible((uint64_t)S, t / Q, lo))
+                    return 1;
+            }
+    return 0;
+}
+
+/* Every move of heap h to value t by the closed form: the splits (k = 0),
+ * the single heap g(t), then taking all (t = 0). */
+int tb_closed_moves(const tb_state *st, size_t idx, uint64_t h,
+                    nimber_value tv, nb_sink *sink, nimber_error *err) {
+    uint64_t Q = (uint64_t)st->closed;
+    if (tv.hi || h == 0)
+        return NIMBER_OK; /* 2^64 is only G(2^64-1), no option of a heap */
+    uint64_t t = tv.lo;
+    pair_ctx p = {Q, h, 1, 0, idx, h, sink};
+    if (Q == 4 && h >= 2)
+        RETURN_IF_ERR(pairs_to(&p, t));
+    if (Q == 8 && h >= 3 && split3_exists(Q, h, t)) {
+        for (uint64_t a = 1; a <= h / 3; a++) {
+            if (a > TB_SPLIT3_SCAN)
+                return nb_fail(err, NIMBER_E_LIMIT,
+                               "listing the three-heap splits of heap %llu "
+                               "stops after %d first heaps (lower "
+                               "--max-moves)",
+                               (unsigned long long)h, TB_SPLIT3_SCAN);
+            p.first = p.lo = a;
+            p.M = h - a;
+            RETURN_IF_ERR(pairs_to(&p, t ^ g_of(8, a)));
+        }
+    }
+    if (t > 0 && t < UINT64_MAX) {
+        uint64_t m = g_of(Q, t);
+        if (m >= 1 && m < h)
+            RETURN_IF_ERR(sink->emit(sink, idx, h, &m, 1));
+    }
+    if (t == 0)
+        RETURN_IF_ERR(sink->emit(sink, idx, h, NULL, 0));
+    return NIMBER_OK;
+}
