@@ -1,10 +1,12 @@
 /*
  * closed.c — the endless codes whose values a proven closed form gives:
- * octal:0.(3) (Nim), octal:4.(3) (Lasker's Nim) and hex:8.(3) ("take any
- * number, or split a heap into three non-empty heaps", HDU 5795); their
- * values and winning moves for any heap up to 2^64-1, in O(1) a value.
+ * octal:0.(3) (Nim), octal:4.(3) (Lasker's Nim), hex:8.(3) ("take any
+ * number, or split a heap into three non-empty heaps", HDU 5795) and
+ * hex:C.(3) (take any, or split into two or three: Lasker's values);
+ * their values and winning moves for any heap up to 2^64-1, in O(1) a
+ * value.
  *
- * Only these three codes (in canonical form, octal or hex) are answered
+ * Only these four codes (in canonical form, octal or hex) are answered
  * by a formula; every other endless code is computed by the direct mex
  * (engine.c) within the memory and work limits and refused past them —
  * never extrapolated from a pattern merely observed.
@@ -12,8 +14,9 @@
  * The games.  The group (3) gives every heap n the moves to every single
  * heap m < n (bit 2: take n - m >= 1 leaving m >= 1; bit 1: take all,
  * leaving nothing, value 0).  d0 adds splits that remove nothing: none
- * (d0 = 0), into two non-empty heaps (d0 = 4), into three (d0 = 8).
- * With Q = 1, 4, 8 respectively the claim is G = g_Q, where g_1(n) = n and
+ * (d0 = 0), into two non-empty heaps (d0 = 4), into three (d0 = 8), into
+ * two or three (d0 = C).  With Q = 1, 4, 8, 4 respectively the claim is
+ * G = g_Q, where g_1(n) = n and
  * for Q = 4, 8: g_Q(0) = 0 and, n = Qh + s with 0 <= s < Q,
  *   g_Q(n) = n + 1 if s = Q-1,  n - 1 if s = 0 and n > 0,  n otherwise.
  * So G(n + Q) = G(n) + Q for n >= 1: arithmetic-periodic with period and
@@ -27,8 +30,8 @@
  * Lemma (Nim).  For 0.(3) the options of n are exactly the heaps 0..n-1,
  * so G(n) = mex{G(0..n-1)} = n by induction.
  *
- * Theorem.  For Q = 4 (J = 2 heaps, code 4.(3)) and Q = 8 (J = 3, code
- * 8.(3)), G(n) = g_Q(n) for every n.
+ * Theorem.  For Q = 4 (splits into J = 2 heaps, code 4.(3); J = 2 and 3,
+ * code C.(3)) and Q = 8 (J = 3, code 8.(3)), G(n) = g_Q(n) for every n.
  * Proof, by induction on n; assume G = g below n.
  * (a) Single heaps.  The values {g(m) : m < n} are {0..n-1} unless
  *     n = 0 (mod Q), n > 0, where they are {0..n-2} and n (g maps each
@@ -49,13 +52,17 @@
  *     these conditions are found by enumerating all Q^J tuples (a
  *     finite check, written out as test_closed_form_lemma in
  *     tests/unit/test_takebreak.c).  For Q = 4, J = 2 there are none.
+ *     For Q = 4, J = 3 they are (0,2,2) (0,2,3) (1,2,2) (2,2,2) (2,2,3):
+ *     all with E = e(n), and two of the sigma(si) share the bit 2
+ *     (sigma(2) = 2, sigma(0) = 3), so C > 0: a contradiction.
  *     For Q = 8, J = 3 they are, sorted, (0,4,4) (0,4,7) (1,4,4) (1,4,6)
  *     (2,4,4) (2,4,5) (3,4,4) (4,4,4) (4,4,5) (4,4,6) (4,4,7); all have
  *     E = e(n), hence C = 0, yet in each two of the sigma(si) share the
  *     bit 4 (sigma(4..6) = 4..6 and sigma(0) = 7 have it), so the g(xi)
  *     are not pairwise disjoint and C > 0: a contradiction.  No split
  *     reaches g(n).
- * (c) When n = Q - 1 (mod Q), n >= Q - 1, a split reaches n: for Q = 4,
+ * (c) When n = Q - 1 (mod Q), n >= Q - 1, a split reaches n: for Q = 4
+ *     (both codes have two-heap splits),
  *     1 + (n-1) gives 1 ^ (n-1) = n (n-1 = 2 mod 4, g(n-1) = n-1 even);
  *     for Q = 8, 1 + 2 + (n-3) gives 1 ^ 2 ^ (n-3) = n (n-3 = 4 mod 8).
  * So: n = Q-1 (mod Q): options {0..n-1} (a), n (c), never n+1 (a, b):
@@ -71,19 +78,17 @@
  * (pairs_to, Lasker's method of lasker.c for any Q: fixing the residues,
  * the quotients' XOR and sum are known, so their AND is, and the
  * solutions are the subsets of the XOR's bits); three heaps a <= b <= c
- * by a = 1, 2, ... and the pairs of n - a with b >= a.  Whether any
- * three-heap split reaches t at all is decided first, exactly and without
- * scanning (split3_exists: per residue triple, a 64-step automaton on the
- * quotients' sum and XOR), so a heap none of whose splits reaches t (a
- * lone heap to value 0 is often one) lists its moves at once.  Otherwise
- * the listing stops at TB_SPLIT3_SCAN first heaps (E_LIMIT) when the sink
- * has not asked for no more by then.
+ * by residue triples and an automaton on the quotients' sum and XOR
+ * (triples_to): O(Q^3 * 3000) to set up, then O(64) a split listed, with
+ * no scan over the heap; a heap none of whose splits reaches t says so at
+ * once.  A listing that visits more than NB_MOVE_BUDGET splits without
+ * the sink asking for no more fails with NIMBER_E_LIMIT.
  * g(2^64 - 1) = 2^64 for Q = 8 (2^64 - 1 = 7 mod 8) and Q = 4: the value
  * is 128-bit.
  */
 #include "tb.h"
 
-#define TB_SPLIT3_SCAN 1000000 /* first heaps a listing of 3-splits tries */
+#include <string.h>
 
 /* g_Q(x) for x < 2^64 - 1 (the caller handles the top). */
 static uint64_t g_of(uint64_t Q, uint64_t x) {
@@ -93,7 +98,7 @@ static uint64_t g_of(uint64_t Q, uint64_t x) {
     return s == Q - 1 ? x + 1 : s == 0 ? x - 1 : x;
 }
 
-/* Recognises 0.(3), 4.(3) (octal or hex) and hex 8.(3). */
+/* Recognises 0.(3), 4.(3) (octal or hex), hex 8.(3) and hex C.(3). */
 void tb_closed_detect(tb_state *st) {
     st->closed = st->closed_q = 0;
     if (st->rlen != 1 || st->rep[0] != 3 || st->ndig != 0 || st->unequal)
@@ -102,7 +107,8 @@ void tb_closed_detect(tb_state *st) {
     case 0: st->closed_q = 1; break;
     case 4: st->closed_q = 4; break;
     case 8: st->closed_q = 8; break;
-    default: break; /* hex C.(3): computed, no theorem */
+    case 12: st->closed_q = 4; break;
+    default: break;
     }
     st->closed = st->closed_q;
 }
@@ -117,23 +123,22 @@ nimber_value tb_closed_value(const tb_state *st, uint64_t h) {
     return nb_val(g_of(Q, h));
 }
 
-/* The text naming the theorem, for explain and period. */
+/* The text naming the theorem, for explain and period (short: it goes
+ * into an error message of at most 191 characters). */
 const char *tb_closed_rule(const tb_state *st) {
-    switch (st->closed) {
-    case 1:
-        return "G(n) = n: every smaller heap is an option (Nim; closed form "
-               "proved in closed.c)";
-    case 4:
-        return "G(n) = n, except G(4k+3) = 4k+4 and G(4k+4) = 4k+3; "
-               "arithmetic-periodic, G(n+4) = G(n)+4 for n >= 1 (Lasker's "
-               "theorem, Winning Ways ch. 4; proved in closed.c)";
-    case 8:
-        return "G(n) = n, except G(8k+7) = 8k+8 and G(8k+8) = 8k+7; "
-               "arithmetic-periodic, G(n+8) = G(n)+8 for n >= 1 (the "
-               "block-swap theorem for take-any-or-split-in-three, proved in "
+    if (st->closed == 1)
+        return "G(n) = n (Nim: every smaller heap is an option; proved in "
                "closed.c)";
-    default: return NULL;
-    }
+    if (st->closed == 8)
+        return "G(8k+7) = 8k+8, G(8k+8) = 8k+7, else G(n) = n (the "
+               "block-swap theorem; proved in closed.c)";
+    if (st->closed == 4 && st->dig[0] == 4)
+        return "G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n (Lasker's "
+               "theorem; proved in closed.c)";
+    if (st->closed == 4)
+        return "G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n (the "
+               "block-swap theorem, as Lasker's Nim; proved in closed.c)";
+    return NULL;
 }
 
 /* The quotient shift d and residue r' of g on x = Qq + r, x > 0. */
@@ -219,40 +224,102 @@ static int pairs_to(const pair_ctx *p, uint64_t T) {
     return NIMBER_OK;
 }
 
-/* 1 if quotients A, B, C >= lo[0..2] exist with A + B + C = S and
- * A ^ B ^ C = T: a bit-serial automaton from the lowest bit, its state
- * the carry (0..2) and which quotients are non-zero yet.  O(64 * 24). */
-static int triple_feasible(uint64_t S, uint64_t T, const unsigned lo[3]) {
-    uint32_t reach = 1; /* bit (carry * 8 + nonzero flags) */
-    for (int i = 0; i < 64; i++) {
-        uint32_t next = 0;
-        unsigned sb = (unsigned)(S >> i) & 1, tb = (unsigned)(T >> i) & 1;
+/* Three-heap splits to a value, by residue triples: with the residues
+ * (r1, r2, r3) fixed, the quotients after the shifts, A, B, C, have a
+ * known sum S and XOR T (as in pairs_res).  Read from the lowest bit,
+ * such triples are the words of an automaton whose state is the carry
+ * (0..2) and which of A, B, C are non-zero yet (a quotient of shift +1
+ * must be, x = Q(A-1) + Q-1 >= 1): 24 states, 4 letters (x, y, z) a bit.
+ * ok[i] holds the states from which bit i on can still end well; a depth-
+ * first walk that enters only such states reaches a solution at every
+ * leaf, O(64) a solution.  An unordered split appears once for each of
+ * its orders (at most 6), of which only a <= b <= c is emitted. */
+typedef struct {
+    uint64_t Q, S, T, r[3];
+    uint32_t ok[65]; /* bit (carry * 8 + nonzero flags) */
+    unsigned need;   /* the flags that must be set at the end */
+    uint64_t q[3];   /* the quotients so far */
+    uint64_t leaves; /* solutions visited, for the budget */
+    const pair_ctx *p;
+} triple_ctx;
+
+/* Fills tc->ok from the top bit down; 1 if bit 0's start state is in. */
+static int triple_table(triple_ctx *tc) {
+    tc->ok[64] = 0;
+    for (unsigned nz = 0; nz < 8; nz++)
+        if ((nz & tc->need) == tc->need)
+            tc->ok[64] |= 1u << nz; /* carry 0 */
+    for (int i = 63; i >= 0; i--) {
+        unsigned sb = (unsigned)(tc->S >> i) & 1, tb = (unsigned)(tc->T >> i) & 1;
+        uint32_t ok = 0;
         for (unsigned st = 0; st < 24; st++) {
-            if (!(reach >> st & 1))
-                continue;
             unsigned carry = st / 8, nz = st % 8;
             for (unsigned xyz = 0; xyz < 8; xyz++) {
                 unsigned ones = (unsigned)__builtin_popcount(xyz);
                 if ((ones & 1) != tb || ((ones + carry) & 1) != sb)
                     continue;
-                next |= 1u << (((ones + carry) >> 1) * 8 + (nz | xyz));
+                unsigned next = ((ones + carry) >> 1) * 8 + (nz | xyz);
+                if (tc->ok[i + 1] >> next & 1)
+                    ok |= 1u << st;
             }
         }
-        reach = next;
+        tc->ok[i] = ok;
     }
-    unsigned need = (lo[0] ? 1u : 0) | (lo[1] ? 2u : 0) | (lo[2] ? 4u : 0);
-    for (unsigned nz = 0; nz < 8; nz++) /* carry 0 at the end */
-        if ((reach >> nz & 1) && (nz & need) == need)
-            return 1;
-    return 0;
+    return tc->ok[0] & 1;
 }
 
-/* 1 if some x + y + z = M (all >= 1) has g(x) ^ g(y) ^ g(z) = t (Q = 8):
- * for each of the Q^3 residue triples the quotients after the shifts
- * have a known sum and XOR (as in pairs_res), and triple_feasible
- * decides whether such quotients exist.  Exact: any order of a solution
- * is one.  O(Q^3 * 64 * 24), a few million steps. */
-static int split3_exists(uint64_t Q, uint64_t M, uint64_t t) {
+/* Emits the split of quotients tc->q if it is one with a <= b <= c. */
+static int triple_emit(triple_ctx *tc) {
+    uint64_t x[3], Q = tc->Q;
+    for (int i = 0; i < 3; i++) {
+        int64_t d = shift_of(Q, tc->r[i]);
+        uint64_t q = tc->q[i] - (uint64_t)d; /* >= 0: the flags saw to it */
+        if (q > tc->p->M / Q)
+            return NIMBER_OK;
+        x[i] = Q * q + tc->r[i];
+    }
+    if (x[0] < 1 || x[0] > x[1] || x[1] > x[2] ||
+        x[0] + x[1] != tc->p->M - x[2])
+        return NIMBER_OK;
+    return tc->p->sink->emit(tc->p->sink, tc->p->idx, tc->p->h, x, 3);
+}
+
+/* The depth-first walk from bit i in state st. */
+static int triple_walk(triple_ctx *tc, int i, unsigned st) {
+    if (i == 64) {
+        if (++tc->leaves > NB_MOVE_BUDGET)
+            return NIMBER_E_LIMIT;
+        return triple_emit(tc);
+    }
+    unsigned sb = (unsigned)(tc->S >> i) & 1, tb = (unsigned)(tc->T >> i) & 1;
+    unsigned carry = st / 8, nz = st % 8;
+    for (unsigned xyz = 0; xyz < 8; xyz++) {
+        unsigned ones = (unsigned)__builtin_popcount(xyz);
+        if ((ones & 1) != tb || ((ones + carry) & 1) != sb)
+            continue;
+        unsigned next = ((ones + carry) >> 1) * 8 + (nz | xyz);
+        if (!(tc->ok[i + 1] >> next & 1))
+            continue;
+        uint64_t bit = (uint64_t)1 << i;
+        for (int k = 0; k < 3; k++)
+            tc->q[k] = (tc->q[k] & ~bit) | ((xyz >> k & 1) ? bit : 0);
+        RETURN_IF_ERR(triple_walk(tc, i + 1, next));
+    }
+    return NIMBER_OK;
+}
+
+/* Every split x + y + z = M (1 <= x <= y <= z) with g(x) ^ g(y) ^ g(z) =
+ * t: each residue triple's automaton, walked.  O(Q^3 * 64 * 24 * 8) to
+ * set up, a few million steps, then O(64) a solution (6 for each split
+ * emitted, at most).  More than NB_MOVE_BUDGET solutions visited without
+ * the sink stopping: NIMBER_E_LIMIT. */
+static int triples_to(const pair_ctx *p, uint64_t t, nimber_error *err) {
+    uint64_t Q = p->Q, M = p->M;
+    triple_ctx tc;
+    memset(&tc, 0, sizeof tc);
+    tc.Q = Q;
+    tc.p = p;
+    tc.T = t / Q;
     for (uint64_t r1 = 0; r1 < Q; r1++)
         for (uint64_t r2 = 0; r2 < Q; r2++)
             for (uint64_t r3 = 0; r3 < Q; r3++) {
@@ -262,12 +329,26 @@ static int split3_exists(uint64_t Q, uint64_t M, uint64_t t) {
                     continue;
                 int64_t S = (int64_t)((M - rs) / Q) + shift_of(Q, r1) +
                             shift_of(Q, r2) + shift_of(Q, r3);
-                /* a quotient of shift +1 is >= 1 (x = Q(A-1) + Q-1) */
-                unsigned lo[3] = {r1 == Q - 1, r2 == Q - 1, r3 == Q - 1};
-                if (S >= 0 && triple_feasible((uint64_t)S, t / Q, lo))
-                    return 1;
+                if (S < 0)
+                    continue;
+                tc.S = (uint64_t)S;
+                tc.r[0] = r1;
+                tc.r[1] = r2;
+                tc.r[2] = r3;
+                tc.need = (r1 == Q - 1 ? 1u : 0) | (r2 == Q - 1 ? 2u : 0) |
+                          (r3 == Q - 1 ? 4u : 0);
+                if (!triple_table(&tc))
+                    continue;
+                int rc = triple_walk(&tc, 0, 0);
+                if (rc == NIMBER_E_LIMIT)
+                    return nb_fail(err, NIMBER_E_LIMIT,
+                                   "listing the three-heap splits of heap "
+                                   "%llu visits more than %d of them (lower "
+                                   "--max-moves)",
+                                   (unsigned long long)p->h, NB_MOVE_BUDGET);
+                RETURN_IF_ERR(rc);
             }
-    return 0;
+    return NIMBER_OK;
 }
 
 /* Every move of heap h to value t by the closed form: the splits (k = 0),
@@ -279,21 +360,10 @@ int tb_closed_moves(const tb_state *st, size_t idx, uint64_t h,
         return NIMBER_OK; /* 2^64 is only G(2^64-1), no option of a heap */
     uint64_t t = tv.lo;
     pair_ctx p = {Q, h, 1, 0, idx, h, sink};
-    if (Q == 4 && h >= 2)
+    if ((st->dig[0] & 4) && h >= 2)
         RETURN_IF_ERR(pairs_to(&p, t));
-    if (Q == 8 && h >= 3 && split3_exists(Q, h, t)) {
-        for (uint64_t a = 1; a <= h / 3; a++) {
-            if (a > TB_SPLIT3_SCAN)
-                return nb_fail(err, NIMBER_E_LIMIT,
-                               "listing the three-heap splits of heap %llu "
-                               "stops after %d first heaps (lower "
-                               "--max-moves)",
-                               (unsigned long long)h, TB_SPLIT3_SCAN);
-            p.first = p.lo = a;
-            p.M = h - a;
-            RETURN_IF_ERR(pairs_to(&p, t ^ g_of(8, a)));
-        }
-    }
+    if ((st->dig[0] & 8) && h >= 3)
+        RETURN_IF_ERR(triples_to(&p, t, err));
     if (t > 0 && t < UINT64_MAX) {
         uint64_t m = g_of(Q, t);
         if (m >= 1 && m < h)

@@ -218,7 +218,7 @@ int tb_period(void *state, uint64_t max, nimber_period *out,
     tb_state *st = state;
     if (st->closed)
         return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                       "no period: the values grow; %s", tb_closed_rule(st));
+                       "no period: the values grow, %s", tb_closed_rule(st));
     if (st->rlen)
         return nb_fail(err, NIMBER_E_UNSUPPORTED,
                        "an endless code: the periodicity theorem needs a "
