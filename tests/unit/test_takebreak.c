@@ -1074,7 +1074,24 @@ static void test_endless_specs(void **state) {
     assert_int_equal(nimber_heap_value(g, 100, &v, NULL), 0);
     nimber_period p;
     assert_int_equal(nimber_game_period(g, 0, &p, NULL), NIMBER_E_UNSUPPORTED);
+    uint64_t want = v.lo;
     nimber_game_free(g);
+    /* The cumulative option sets count against the memory limit. */
+    int rc;
+    uint64_t got;
+    for (size_t lim = 2048; lim <= 65536; lim *= 2) {
+        size_t peak = peak_of("octal:0.(7)", lim, 100, &rc, &p, &got);
+        if (peak > lim + FIXED_SLACK)
+            fail_msg("octal:0.(7): G(100) with a limit of %zu bytes peaked at "
+                     "%zu",
+                     lim, peak);
+        if (rc == NIMBER_OK)
+            assert_int_equal(got, want);
+        else
+            assert_int_equal(rc, NIMBER_E_LIMIT);
+        if (lim >= 32768)
+            assert_int_equal(rc, NIMBER_OK);
+    }
 }
 
 int main(void) {

@@ -149,16 +149,17 @@ static uint64_t res_of(uint64_t Q, uint64_t r) {
     return r == Q - 1 ? 0 : r == 0 ? Q - 1 : r;
 }
 
-/* A pair search: its sink, its heap, and what a found pair becomes. */
+/* A split search: Q, the heap's size M (h: splits remove nothing), and
+ * where the moves go. */
 typedef struct {
-    uint64_t Q, M, lo, first; /* first: a of a three-heap split, or 0 */
+    uint64_t Q, M;
     size_t idx;
     uint64_t h;
     nb_sink *sink;
 } pair_ctx;
 
 /* Emits b = Q*qb + rb, c = Q*qc + rc for quotients-after-shift A, B, if
- * it is a split: b, c >= lo, b <= c, b + c = M (no overflow). */
+ * it is a split: 1 <= b <= c, b + c = M (no overflow). */
 static int pair_try(const pair_ctx *p, uint64_t A, uint64_t B, uint64_t rb,
                     uint64_t rc) {
     int64_t db = shift_of(p->Q, rb), dc = shift_of(p->Q, rc);
@@ -168,17 +169,13 @@ static int pair_try(const pair_ctx *p, uint64_t A, uint64_t B, uint64_t rb,
     if (qb > (p->M - rb) / p->Q || qc > (p->M - rc) / p->Q)
         return NIMBER_OK; /* past M: also keeps Q*q from overflowing */
     uint64_t b = p->Q * qb + rb, c = p->Q * qc + rc;
-    if (b < p->lo || b < 1 || b > c || c > p->M || b != p->M - c)
+    if (b < 1 || b > c || c > p->M || b != p->M - c)
         return NIMBER_OK;
-    if (p->first) {
-        uint64_t to[3] = {p->first, b, c};
-        return p->sink->emit(p->sink, p->idx, p->h, to, 3);
-    }
     uint64_t to[2] = {b, c};
     return p->sink->emit(p->sink, p->idx, p->h, to, 2);
 }
 
-/* Every b <= c (b >= lo) with b + c = M and g(b) ^ g(c) = T for residues
+/* Every 1 <= b <= c with b + c = M and g(b) ^ g(c) = T for residues
  * rb, rc of b, c: the quotients' XOR is T/Q and their sum S, so their
  * AND is D = (S - T/Q)/2; the solutions are D | s and D | (T/Q ^ s) for
  * the subsets s of T/Q.  As in lasker.c, b <= c with the top bit of T/Q
@@ -359,7 +356,7 @@ int tb_closed_moves(const tb_state *st, size_t idx, uint64_t h,
     if (tv.hi || h == 0)
         return NIMBER_OK; /* 2^64 is only G(2^64-1), no option of a heap */
     uint64_t t = tv.lo;
-    pair_ctx p = {Q, h, 1, 0, idx, h, sink};
+    pair_ctx p = {Q, h, idx, h, sink};
     if ((st->dig[0] & 4) && h >= 2)
         RETURN_IF_ERR(pairs_to(&p, t));
     if ((st->dig[0] & 8) && h >= 3)
