@@ -1049,6 +1049,24 @@ static void test_closed_moves(void **state) {
     }
 }
 
+/* Every move of one heap of an endless code (heap_options), exactly the
+ * rules' results in canonical order, as for finite codes. */
+static void test_endless_options(void **state) {
+    (void)state;
+    static const char *const octal[] = {"0.(3)", "4.(3)", "0.1(37)", "0.(1)",
+                                        "0.(7)", "4.0(6)", "0.(2)"};
+    static const char *const hex[] = {"8.(3)", "C.(3)", "0.(8)", "4.1(9)"};
+    char spec[32];
+    for (size_t i = 0; i < sizeof octal / sizeof octal[0]; i++) {
+        snprintf(spec, sizeof spec, "octal:%s", octal[i]);
+        check_options(spec, decode_any(octal[i], 8));
+    }
+    for (size_t i = 0; i < sizeof hex / sizeof hex[0]; i++) {
+        snprintf(spec, sizeof spec, "hex:%s", hex[i]);
+        check_options(spec, decode_any(hex[i], 16));
+    }
+}
+
 /* Canonical forms of endless codes, and the refusal past the work bound. */
 static void test_endless_specs(void **state) {
     (void)state;
@@ -1112,6 +1130,7 @@ int main(void) {
         cmocka_unit_test(test_closed_forms),
         cmocka_unit_test(test_closed_moves),
         cmocka_unit_test(test_endless_specs),
+        cmocka_unit_test(test_endless_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

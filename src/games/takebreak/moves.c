@@ -114,7 +114,11 @@ int tb_heap_options(void *state, size_t idx, uint64_t h, nb_sink *sink,
     const tb_state *st = state;
     (void)err;
     uint64_t kmax = st->rlen ? h : (uint64_t)st->t;
-    for (uint64_t k = 0; k <= kmax && k <= h; k++) {
+    if (kmax > h)
+        kmax = h;
+    /* k runs to kmax inclusive, which may be 2^64-1: the test is at the
+     * end of the body, so k never wraps. */
+    for (uint64_t k = 0;; k++) {
         if (k > (uint64_t)st->ndig && !(st->rbits & 14) && k < h)
             k = h; /* a group that only takes whole heaps: k = h alone */
         unsigned d = tb_digit(st, k);
@@ -126,6 +130,8 @@ int tb_heap_options(void *state, size_t idx, uint64_t h, nb_sink *sink,
                 RETURN_IF_ERR(options_from(st, idx, h, m, a, d, sink));
         if ((d & 2) && m > 0 && k > 0)
             RETURN_IF_ERR(sink->emit(sink, idx, h, &m, 1));
+        if (k >= kmax)
+            break;
     }
     return NIMBER_OK;
 }
