@@ -186,16 +186,23 @@ move component 0 heap 0: 1000000000 -> 0" ]
 }
 
 @test "other endless codes: the direct mex within the bound, exit 71 past it" {
+    # 0.(7), take any number leaving up to two heaps: Nim-like, G(n) = n
     run "$NIMBER" grundy 'octal:0.(7)' --upto 12
     status_is 0
     [ "$(echo $output)" = "0 1 2 3 4 5 6 7 8 9 10 11" ]
+    run "$NIMBER" solve 'octal:0.(7)' 1000000000 --max-moves 1
+    [ "${lines[2]}" = "move component 0 heap 0: 1000000000 -> 1 + 1" ]
+    # 0.(14): no theorem known to nimber; computed, and refused past the work bound
+    a=$("$NIMBER" grundy 'octal:0.(14)' --upto 300 | md5sum)
+    b=$("$NIMBER" grundy 'octal:0.(14)' --upto 300 --algorithm direct | md5sum)
+    [ "$a" = "$b" ]
     run "$NIMBER" grundy 'octal:0.1(37)' --upto 12
     status_is 0
-    run_split solve 'octal:0.(7)' 100000000
+    run_split solve 'octal:0.(14)' 100000000
     status_is 71
     [ -z "$out" ]
     [[ "$err" == "nimber: heap 100000000 of an endless code needs about 5.0e+15 option looks by the direct mex (O(n^2)), past the bound of 6.9e+10; no proven pattern gives this code's values" ]]
-    run_split period 'octal:0.(7)'
+    run_split period 'octal:0.(14)'
     status_is 64
 }
 

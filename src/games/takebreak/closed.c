@@ -1,12 +1,13 @@
 /*
  * closed.c — the endless codes whose values a proven closed form gives:
- * octal:0.(3) (Nim), octal:4.(3) (Lasker's Nim), hex:8.(3) ("take any
+ * octal:0.(3) (Nim) and the other Nim-like codes such as octal:0.(7)
+ * (G(n) = n), octal:4.(3) (Lasker's Nim), hex:8.(3) ("take any
  * number, or split a heap into three non-empty heaps", HDU 5795) and
  * hex:C.(3) (take any, or split into two or three: Lasker's values);
  * their values and winning moves for any heap up to 2^64-1, in O(1) a
  * value.
  *
- * Only these four codes (in canonical form, octal or hex) are answered
+ * Only these codes (in canonical form, octal or hex) are answered
  * by a formula; every other endless code is computed by the direct mex
  * (engine.c) within the memory and work limits and refused past them —
  * never extrapolated from a pattern merely observed.
@@ -22,13 +23,22 @@
  * So G(n + Q) = G(n) + Q for n >= 1: arithmetic-periodic with period and
  * saltus Q.  g_Q swaps Qh+Q-1 and Qh+Q in each block {Qh+1, ..., Qh+Q}:
  * it is an involution of the naturals, mapping each block onto itself.
- * (Q = 4 is Lasker's theorem, Winning Ways ch. 4 — lasker.c; Q = 8 is
- * the solution of HDU 5795.  Both are proved below, one argument for
- * the two, in the style of Howse & Nowakowski's arithmetic-periodicity
- * proofs for hexadecimal games, TCS 313 (2004).)
+ * (Q = 4 with two-heap splits is Lasker's theorem, Winning Ways — see
+ * lasker.c; Q = 8 is the known answer to HDU 5795.  Howse & Nowakowski,
+ * TCS 313 (2004), treat arithmetic periodicity of hexadecimal games in
+ * general; this file relies on none of it and proves what it uses, one
+ * argument for the three codes.)
  *
- * Lemma (Nim).  For 0.(3) the options of n are exactly the heaps 0..n-1,
- * so G(n) = mex{G(0..n-1)} = n by induction.
+ * Lemma (Nim-like codes).  Let d0 = 0 and let every digit d_k, k >= 1
+ * (the finite ones and the group's), have bits 1 and 2 and not bit 8:
+ * 3 or 7 — 0.(3) is Nim, 0.(7) "take any number, leaving up to two
+ * heaps", 0.7(3), 0.37(73)...  Then G(n) = n.  Proof, by induction: from
+ * n >= 1, bit 2 of d_{n-m} leaves any heap 1 <= m < n (value m) and bit 1
+ * of d_n takes all (value 0): the values 0..n-1 are options.  A split
+ * (bit 4) first removes k >= 1, leaving a + b <= n - 1 with value
+ * a ^ b <= a + b <= n - 1.  So the options are exactly 0..n-1 and
+ * G(n) = n.  QED.  (Three-heap splits would obey the same bound; they
+ * are left out only because their moves to a value are not listed here.)
  *
  * Theorem.  For Q = 4 (splits into J = 2 heaps, code 4.(3); J = 2 and 3,
  * code C.(3)) and Q = 8 (J = 3, code 8.(3)), G(n) = g_Q(n) for every n.
@@ -52,9 +62,10 @@
  *     these conditions are found by enumerating all Q^J tuples (a
  *     finite check, written out as test_closed_form_lemma in
  *     tests/unit/test_takebreak.c).  For Q = 4, J = 2 there are none.
- *     For Q = 4, J = 3 they are (0,2,2) (0,2,3) (1,2,2) (2,2,2) (2,2,3):
- *     all with E = e(n), and two of the sigma(si) share the bit 2
- *     (sigma(2) = 2, sigma(0) = 3), so C > 0: a contradiction.
+ *     For Q = 4, J = 3 they are, sorted, (0,2,2) (0,2,3) (1,2,2) (2,2,2)
+ *     (2,2,3): all have E = e(n), hence C = 0, yet in each two of the
+ *     sigma(si) share the bit 2 (sigma(2) = 2 and sigma(0) = 3 have it):
+ *     C > 0, a contradiction.
  *     For Q = 8, J = 3 they are, sorted, (0,4,4) (0,4,7) (1,4,4) (1,4,6)
  *     (2,4,4) (2,4,5) (3,4,4) (4,4,4) (4,4,5) (4,4,6) (4,4,7); all have
  *     E = e(n), hence C = 0, yet in each two of the sigma(si) share the
@@ -68,12 +79,14 @@
  * So: n = Q-1 (mod Q): options {0..n-1} (a), n (c), never n+1 (a, b):
  * G(n) = n + 1.  n = 0 (mod Q), n > 0: options {0..n-2, n} and never
  * n - 1: G(n) = n - 1.  Otherwise {0..n-1} and never n: G(n) = n.  QED.
- * The tests also hold g against the direct mex of the engine (to 10^5
- * and more) and the game-tree search of brute.h.
+ * The tests also hold g against the direct mex of the engine (to 10^4
+ * for 0.(3) and 4.(3), 800 for the codes with three-heap splits) and the
+ * game-tree search of brute.h.
  *
  * Moves to a value t without scanning (O(1) a value, O(Q^2) a residue
  * pair, O(1) more a move listed): the single heap m = g(t) when
- * 1 <= m < n (g is its own inverse), nothing when t = 0; two heaps
+ * 1 <= m < n (g is its own inverse), nothing when t = 0; the splits of
+ * a Nim-like code by a ^ b = t and a & b (nimlike_pairs); two heaps
  * b <= c with g(b) ^ g(c) = T and b + c = M by residues and subsets
  * (pairs_to, Lasker's method of lasker.c for any Q: fixing the residues,
  * the quotients' XOR and sum are known, so their AND is, and the
@@ -98,10 +111,22 @@ static uint64_t g_of(uint64_t Q, uint64_t x) {
     return s == Q - 1 ? x + 1 : s == 0 ? x - 1 : x;
 }
 
-/* Recognises 0.(3), 4.(3) (octal or hex), hex 8.(3) and hex C.(3). */
+/* Recognises the Nim-like codes (0.(3), 0.(7), ...: d0 = 0, every other
+ * digit 3 or 7), 4.(3) (octal or hex), hex 8.(3) and hex C.(3). */
 void tb_closed_detect(tb_state *st) {
     st->closed = st->closed_q = 0;
-    if (st->rlen != 1 || st->rep[0] != 3 || st->ndig != 0 || st->unequal)
+    if (!st->rlen || st->unequal)
+        return;
+    int nimlike = st->dig[0] == 0;
+    for (int k = 1; k <= st->ndig && nimlike; k++)
+        nimlike = (st->dig[k] & 11) == 3;
+    for (int j = 0; j < st->rlen && nimlike; j++)
+        nimlike = (st->rep[j] & 11) == 3;
+    if (nimlike) {
+        st->closed = st->closed_q = 1;
+        return;
+    }
+    if (st->rlen != 1 || st->rep[0] != 3 || st->ndig != 0)
         return;
     switch (st->dig[0]) {
     case 0: st->closed_q = 1; break;
@@ -127,8 +152,8 @@ nimber_value tb_closed_value(const tb_state *st, uint64_t h) {
  * into an error message of at most 191 characters). */
 const char *tb_closed_rule(const tb_state *st) {
     if (st->closed == 1)
-        return "G(n) = n (Nim: every smaller heap is an option; proved in "
-               "closed.c)";
+        return "G(n) = n (every smaller heap is an option, and a split after "
+               "a take is worth less than n; proved in closed.c)";
     if (st->closed == 8)
         return "G(8k+7) = 8k+8, G(8k+8) = 8k+7, else G(n) = n (the "
                "block-swap theorem; proved in closed.c)";
@@ -348,6 +373,41 @@ static int triples_to(const pair_ctx *p, uint64_t t, nimber_error *err) {
     return NIMBER_OK;
 }
 
+/* The two-heap splits a + b = s <= h - 1 (after taking k = h - s >= 1
+ * with bit 4) of a Nim-like code with a ^ b = t: with D = a & b, s =
+ * t + 2D, so D runs over the numbers disjoint from t up to (h-1-t)/2 and
+ * a, b over the ways to share t's bits (its top bit in b, so a < b; a = b
+ * = D when t = 0).  O(1) a pair; more than NB_MOVE_BUDGET pairs looked at
+ * without the sink asking for no more: NIMBER_E_LIMIT. */
+static int nimlike_pairs(const tb_state *st, size_t idx, uint64_t h,
+                         uint64_t t, nb_sink *sink, nimber_error *err) {
+    if (h < 3 || t > h - 1)
+        return NIMBER_OK; /* s = t + 2D <= h - 1, and a, b >= 1 need s >= 2 */
+    uint64_t Dmax = (h - 1 - t) / 2, looked = 0;
+    uint64_t top = t ? (uint64_t)1 << (63 - __builtin_clzll(t)) : 0;
+    uint64_t low = t ^ top;
+    for (uint64_t D = 0; D <= Dmax; D = ((D | t) + 1) & ~t) {
+        uint64_t sub = 0;
+        do {
+            if (++looked > NB_MOVE_BUDGET)
+                return nb_fail(err, NIMBER_E_LIMIT,
+                               "listing the splits of heap %llu looks at more "
+                               "than %d of them (lower --max-moves)",
+                               (unsigned long long)h, NB_MOVE_BUDGET);
+            uint64_t a = D | sub, b = D | top | (low ^ sub);
+            uint64_t k = h - (a + b);
+            if (a >= 1 && (tb_digit(st, k) & 4)) {
+                uint64_t to[2] = {a, b};
+                RETURN_IF_ERR(sink->emit(sink, idx, h, to, 2));
+            }
+            sub = (sub - low) & low;
+        } while (sub);
+        if ((D | t) == UINT64_MAX)
+            break;
+    }
+    return NIMBER_OK;
+}
+
 /* Every move of heap h to value t by the closed form: the splits (k = 0),
  * the single heap g(t), then taking all (t = 0). */
 int tb_closed_moves(const tb_state *st, size_t idx, uint64_t h,
@@ -361,6 +421,8 @@ int tb_closed_moves(const tb_state *st, size_t idx, uint64_t h,
         RETURN_IF_ERR(pairs_to(&p, t));
     if ((st->dig[0] & 8) && h >= 3)
         RETURN_IF_ERR(triples_to(&p, t, err));
+    if (Q == 1 && ((st->rbits & 4) || st->nsplit2 > 0))
+        RETURN_IF_ERR(nimlike_pairs(st, idx, h, t, sink, err));
     if (t > 0 && t < UINT64_MAX) {
         uint64_t m = g_of(Q, t);
         if (m >= 1 && m < h)
