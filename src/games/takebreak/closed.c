@@ -373,35 +373,62 @@ static int triples_to(const pair_ctx *p, uint64_t t, nimber_error *err) {
     return NIMBER_OK;
 }
 
+/* The splits a < b (a = b = D when t = 0) with a & b = D and a ^ b = t
+ * whose k = h - (a + b) has bit 4: t's top bit in b, its other bits
+ * shared every way.  Counts what it looks at against NB_MOVE_BUDGET. */
+static int pairs_of_D(const tb_state *st, size_t idx, uint64_t h, uint64_t t,
+                      uint64_t D, uint64_t *looked, nb_sink *sink,
+                      nimber_error *err) {
+    uint64_t top = t ? (uint64_t)1 << (63 - __builtin_clzll(t)) : 0;
+    uint64_t low = t ^ top, sub = 0;
+    do {
+        if (++*looked > NB_MOVE_BUDGET)
+            return nb_fail(err, NIMBER_E_LIMIT,
+                           "listing the splits of heap %llu looks at more "
+                           "than %d of them (lower --max-moves)",
+                           (unsigned long long)h, NB_MOVE_BUDGET);
+        uint64_t a = D | sub, b = D | top | (low ^ sub);
+        if (a >= 1 && (tb_digit(st, h - (a + b)) & 4)) {
+            uint64_t to[2] = {a, b};
+            RETURN_IF_ERR(sink->emit(sink, idx, h, to, 2));
+        }
+        sub = (sub - low) & low;
+    } while (sub);
+    return NIMBER_OK;
+}
+
 /* The two-heap splits a + b = s <= h - 1 (after taking k = h - s >= 1
  * with bit 4) of a Nim-like code with a ^ b = t: with D = a & b, s =
- * t + 2D, so D runs over the numbers disjoint from t up to (h-1-t)/2 and
- * a, b over the ways to share t's bits (its top bit in b, so a < b; a = b
- * = D when t = 0).  O(1) a pair; more than NB_MOVE_BUDGET pairs looked at
+ * t + 2D, so k = h - t - 2D.  The finite digits with bit 4 each fix D;
+ * the group's k >= r0 = ndig + 1 take every D disjoint from t up to
+ * (h - t - r0)/2, walked in order (O(1) a pair) — unless no class of the
+ * group that k = h - t - 2D can fall in (its parity, when the group's
+ * length is even) has bit 4.  More than NB_MOVE_BUDGET pairs looked at
  * without the sink asking for no more: NIMBER_E_LIMIT. */
 static int nimlike_pairs(const tb_state *st, size_t idx, uint64_t h,
                          uint64_t t, nb_sink *sink, nimber_error *err) {
     if (h < 3 || t > h - 1)
         return NIMBER_OK; /* s = t + 2D <= h - 1, and a, b >= 1 need s >= 2 */
-    uint64_t Dmax = (h - 1 - t) / 2, looked = 0;
-    uint64_t top = t ? (uint64_t)1 << (63 - __builtin_clzll(t)) : 0;
-    uint64_t low = t ^ top;
+    uint64_t looked = 0, r0 = (uint64_t)st->ndig + 1, L = (uint64_t)st->rlen;
+    for (int i = 0; i < st->nsplit2; i++) {
+        uint64_t k = (uint64_t)st->split2_k[i];
+        if (k > h - t || (h - t - k) % 2 || (((h - t - k) / 2) & t))
+            continue;
+        RETURN_IF_ERR(pairs_of_D(st, idx, h, t, (h - t - k) / 2, &looked, sink,
+                                 err));
+    }
+    if (h - t < r0)
+        return NIMBER_OK;
+    int reach = 0; /* a class of bit 4 that k can fall in */
+    for (uint64_t j = 0; j < L; j++)
+        if ((st->rep[j] & 4) &&
+            (L % 2 || (j % 2) == ((h - t - r0) % 2)))
+            reach = 1;
+    if (!reach)
+        return NIMBER_OK;
+    uint64_t Dmax = (h - t - r0) / 2;
     for (uint64_t D = 0; D <= Dmax; D = ((D | t) + 1) & ~t) {
-        uint64_t sub = 0;
-        do {
-            if (++looked > NB_MOVE_BUDGET)
-                return nb_fail(err, NIMBER_E_LIMIT,
-                               "listing the splits of heap %llu looks at more "
-                               "than %d of them (lower --max-moves)",
-                               (unsigned long long)h, NB_MOVE_BUDGET);
-            uint64_t a = D | sub, b = D | top | (low ^ sub);
-            uint64_t k = h - (a + b);
-            if (a >= 1 && (tb_digit(st, k) & 4)) {
-                uint64_t to[2] = {a, b};
-                RETURN_IF_ERR(sink->emit(sink, idx, h, to, 2));
-            }
-            sub = (sub - low) & low;
-        } while (sub);
+        RETURN_IF_ERR(pairs_of_D(st, idx, h, t, D, &looked, sink, err));
         if ((D | t) == UINT64_MAX)
             break;
     }
