@@ -41,7 +41,8 @@ static void grundy_help(FILE *f) {
           "                   or svg (as --svg)\n"
           "  --algorithm A    auto (default: fastest exact method, proven\n"
           "                   periods), direct (mex of every move) or sparse\n"
-          "                   (rare/common method, take-and-break games)\n",
+          "                   (rare/common method, take-and-break games);\n"
+          "                   direct computes even closed forms ('octal:4.(3)')\n",
           f);
 }
 

@@ -79,6 +79,9 @@ typedef struct nb_heap_ops {
     uint64_t (*size)(void *state);
     /* What a heap is called in text ("heap", "token"). */
     const char *noun;
+    /* Optional: the proven rule that gives every value (a closed form and
+     * the theorem behind it), shown by explain; NULL when there is none. */
+    const char *(*rule)(void *state);
 } nb_heap_ops;
 
 /* ---- component level ---- */

@@ -464,6 +464,9 @@ static int explain_heap(nimber_game *g, size_t i, uint64_t h, nb_buf *out,
     RETURN_IF_ERR(nb_buf_printf(out, _("  %s %zu = %llu: G = %s"), _(noun), i,
                                 (unsigned long long)h,
                                 nimber_value_format(v, buf)));
+    const char *rule = ops->rule ? ops->rule(g->state) : NULL;
+    if (rule && !nb_is_inf(v))
+        RETURN_IF_ERR(nb_buf_printf(out, _(" (proved: %s)"), rule));
     if (nb_is_inf(v))
         return nb_buf_printf(
             out, _(" (infinite: play can go on forever from here)\n"));

@@ -104,3 +104,28 @@ fails_with() {
     run_split grundy staircase --upto 5
     fails_with 64 "nimber: grundy: staircase has no Grundy values of single heaps"
 }
+
+@test "malformed take-and-break codes: where and what, exit 64" {
+    run_split grundy 'octal:0.(3' --upto 3
+    fails_with 64 "nimber: octal: the repeating group opened at character 3 has no ')'"
+    run_split grundy 'octal:0.3)' --upto 3
+    fails_with 64 "nimber: octal: ')' at character 4 without '('"
+    run_split grundy 'octal:0.()' --upto 3
+    fails_with 64 "nimber: octal: empty repeating group '()' at character 3"
+    run_split grundy 'octal:0.(3)(4)' --upto 3
+    fails_with 64 "nimber: octal: '(' at character 6 after the repeating group (it must end the code)"
+    run_split grundy 'octal:0.(3)4' --upto 3
+    fails_with 64 "nimber: octal: '4' at character 6 after the repeating group (it must end the code)"
+    run_split grundy 'octal:0.(8)' --upto 3
+    fails_with 64 "nimber: octal: '8' at character 4 is not an octal digit"
+    run_split grundy 'octal:0(3)' --upto 3
+    fails_with 64 "nimber: octal: expected '.' after the first digit in '0(3)'"
+    run_split grundy 'hex:0.(1234567812345678123456781234567812345678123456781234567812345678F)' --upto 3
+    fails_with 64 "nimber: hex: a repeating group of at most 64 digits (character 68)"
+    # 10^6 digits is the library's bound (test_takebreak.c); a command
+    # line argument stops at 128 KiB, so 10^5 digits is as long as it gets
+    long=$(head -c 100000 /dev/zero | tr '\0' 7)
+    run "$NIMBER" grundy "octal:0.$long" --upto 4
+    status_is 0
+    [ "$(echo $output)" = "0 1 2 3" ]
+}

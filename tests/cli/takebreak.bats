@@ -145,3 +145,72 @@ move component 0 heap 0: 2 -> 0" ]
     [ ! -s "$BATS_TEST_TMPDIR/out" ]
     [ "$(cat "$BATS_TEST_TMPDIR/err")" = "nimber: interrupted" ]
 }
+
+@test "endless codes: Nim, Lasker's Nim and HDU 5795 by their proven closed forms" {
+    run "$NIMBER" grundy 'octal:0.(3)' --upto 10
+    [ "$(echo $output)" = "0 1 2 3 4 5 6 7 8 9" ]
+    run "$NIMBER" grundy 'octal:4.(3)' --upto 10
+    [ "$(echo $output)" = "$(echo $("$NIMBER" grundy lasker --upto 10))" ]
+    run "$NIMBER" grundy 'hex:8.(3)' --upto 18
+    [ "$(echo $output)" = "0 1 2 3 4 5 6 8 7 9 10 11 12 13 14 16 15 17" ]
+    # the same values by the direct mex of the rules (no closed form)
+    a=$("$NIMBER" grundy 'octal:4.(3)' --upto 3000 | md5sum)
+    b=$("$NIMBER" grundy 'octal:4.(3)' --upto 3000 --algorithm direct | md5sum)
+    [ "$a" = "$b" ]
+    a=$("$NIMBER" grundy 'hex:8.(3)' --upto 400 | md5sum)
+    b=$("$NIMBER" grundy 'hex:8.(3)' --upto 400 --algorithm direct | md5sum)
+    [ "$a" = "$b" ]
+    # any heap at once, 2^64-1 included (a 65-bit value)
+    run timeout 2 "$NIMBER" solve 'hex:8.(3)' 1000000000
+    status_is 0
+    [ "$output" = "grundy 999999999
+outcome N
+move component 0 heap 0: 1000000000 -> 0" ]
+    run "$NIMBER" solve 'octal:0.(3)' 18446744073709551615 --max-moves 1
+    [ "${lines[0]}" = "grundy 18446744073709551615" ]
+    run "$NIMBER" solve 'octal:4.(3)' 18446744073709551615
+    [ "${lines[0]}" = "grundy 18446744073709551616" ]
+    run "$NIMBER" solve 'hex:8.(3)' 18446744073709551615 --max-moves 2
+    [ "${lines[0]}" = "grundy 18446744073709551616" ]
+    # 2^62 + 5*2^60 + (7*2^60-1): values 2^62-1, 5*2^60-1, 7*2^60, XOR 0
+    [ "${lines[2]}" = "move component 0 heap 0: 18446744073709551615 -> 4611686018427387904 + 5764607523034234880 + 8070450532247928831" ]
+    # canonical forms
+    run "$NIMBER" solve --json 'octal:0.3(3)' 5 + 'hex:8.3(33)' 3
+    status_is 0
+    # period and explain name the theorem
+    run_split period 'octal:4.(3)'
+    status_is 64
+    [ "$err" = "nimber: no period: the values grow, G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n (Lasker's theorem; proved in closed.c)" ]
+    run "$NIMBER" explain 'hex:8.(3)' 1000000000
+    [[ "$output" == *"G = 999999999 (proved: G(8k+7) = 8k+8, G(8k+8) = 8k+7, else G(n) = n (the block-swap theorem; proved in closed.c))"* ]]
+}
+
+@test "other endless codes: the direct mex within the bound, exit 71 past it" {
+    # 0.(7), take any number leaving up to two heaps: Nim-like, G(n) = n
+    run "$NIMBER" grundy 'octal:0.(7)' --upto 12
+    status_is 0
+    [ "$(echo $output)" = "0 1 2 3 4 5 6 7 8 9 10 11" ]
+    run "$NIMBER" solve 'octal:0.(7)' 1000000000 --max-moves 1
+    [ "${lines[2]}" = "move component 0 heap 0: 1000000000 -> 1 + 1" ]
+    # 0.(14): no theorem known to nimber; computed, and refused past the work bound
+    a=$("$NIMBER" grundy 'octal:0.(14)' --upto 300 | md5sum)
+    b=$("$NIMBER" grundy 'octal:0.(14)' --upto 300 --algorithm direct | md5sum)
+    [ "$a" = "$b" ]
+    run "$NIMBER" grundy 'octal:0.1(37)' --upto 12
+    status_is 0
+    run_split solve 'octal:0.(14)' 100000000
+    status_is 71
+    [ -z "$out" ]
+    [[ "$err" == "nimber: heap 100000000 of an endless code needs about 5.0e+15 option looks by the direct mex (O(n^2)), past the bound of 6.9e+10; no proven pattern gives this code's values" ]]
+    run_split period 'octal:0.(14)'
+    status_is 64
+}
+
+@test "a 1000-digit code with a few 7s (HDU 2999 style): values to 10^4 quickly" {
+    code=$(awk 'BEGIN { for (k = 1; k <= 1000; k++) printf "%s", (k == 1 || k == 3 || k == 17 || k == 256 || k == 999 || k == 1000) ? "7" : "0" }')
+    a=$("$NIMBER" grundy "octal:0.$code" --upto 10000 | md5sum)
+    b=$("$NIMBER" grundy "octal:0.$code" --upto 10000 --algorithm direct | md5sum)
+    [ "$a" = "$b" ]
+    run "$NIMBER" grundy "octal:0.$code" --upto 8
+    [ "$(echo $output)" = "0 1 0 1 0 1 0 1" ] || { echo "$output"; false; }
+}

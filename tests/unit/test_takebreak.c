@@ -29,8 +29,10 @@
 
 /* ---- the rules, decoded independently of the library ---- */
 
+#define RULES_K 512 /* digits a twin knows: heaps up to 511 */
+
 typedef struct {
-    unsigned dig[64]; /* dig[k]: the moves removing k counters */
+    unsigned dig[RULES_K]; /* dig[k]: the moves removing k counters */
     int n;            /* highest k */
     int unequal;      /* grundy-game */
     int lasker;       /* lasker: any take leaving one heap, any split */
@@ -722,19 +724,27 @@ static void test_memory_limit(void **state) {
 
 static void test_code_errors(void **state) {
     (void)state;
-    char long_code[400] = "octal:0."; /* 300 digits: too many */
-    for (int i = 0; i < 300; i++)
-        strcat(long_code, "7");
-    const char *bad[] = {"octal:0.8", "octal:", "hex:0.G", "octal:1.5",
-                         "octal:2.1", "octal:07", "hex:1.1", long_code,
-                         "kayles:3"};
+    enum { TOO_LONG = 1000001 }; /* digits: one past the bound */
+    char *long_code = malloc(TOO_LONG + 16);
+    strcpy(long_code, "octal:0.");
+    memset(long_code + 8, '7', TOO_LONG);
+    long_code[8 + TOO_LONG] = 0;
+    const char *bad[] = {"octal:0.8",     "octal:",        "hex:0.G",
+                         "octal:1.5",     "octal:2.1",     "octal:07",
+                         "hex:1.1",       long_code,       "kayles:3",
+                         "octal:0.(3",    "octal:0.3)",    "octal:0.()",
+                         "octal:0.(3)(4)", "octal:0.(3)4", "octal:0.(8)",
+                         "octal:(3).1",   "octal:0(3)",    "hex:0.(G)",
+                         "octal:0.((3))", "octal:0.(3))", "octal:4.(" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         nimber_game *g = NULL;
         nimber_error err;
         if (nimber_game_parse(bad[i], &g, &err) != NIMBER_E_SPEC)
             fail_msg("'%s' was accepted", bad[i]);
         assert_null(g);
+        assert_true(err.message[0] != 0);
     }
+    free(long_code);
     nimber_game *g;
     assert_int_equal(nimber_game_parse("octal:.0700", &g, NULL), 0);
     assert_string_equal(nimber_game_spec(g), "octal:0.07");
@@ -751,6 +761,365 @@ static void test_code_errors(void **state) {
     nimber_game_free(g);
 }
 
+/* ---- codes of any length and endless codes ---- */
+
+/* Decodes any code, "0.137", "4.(3)", "0.1(21)" or thousands of digits, in
+ * base 8 or 16: the digits of k < RULES_K (a group repeats to the end). */
+static rules decode_any(const char *code, int base) {
+    rules r;
+    memset(&r, 0, sizeof r);
+    const char *p = code;
+    if (*p != '.')
+        r.dig[0] = (unsigned)strtol((char[]){*p++, 0}, NULL, base);
+    p++;
+    int k = 0;
+    for (; *p && *p != '('; p++) {
+        k++;
+        if (k < RULES_K)
+            r.dig[k] = (unsigned)strtol((char[]){*p, 0}, NULL, base);
+    }
+    if (*p == '(') {
+        const char *g = p + 1;
+        size_t L = strcspn(g, ")");
+        for (size_t i = 0; k + 1 < RULES_K; i++)
+            r.dig[++k] = (unsigned)strtol((char[]){g[i % L], 0}, NULL, base);
+    }
+    r.n = k < RULES_K ? k : RULES_K - 1;
+    return r;
+}
+
+/* The closed forms, written here from their statement: g_Q. */
+static uint64_t twin_g(uint64_t Q, uint64_t x) {
+    if (Q == 1 || x == 0)
+        return x;
+    return x % Q == Q - 1 ? x + 1 : x % Q == 0 ? x - 1 : x;
+}
+
+/* The finite case analysis of closed.c's theorem, part (b): every residue
+ * tuple that the low bits and the parity allow has E = e(n) and two
+ * sigma values sharing the bit Q/2. */
+static void test_closed_form_lemma(void **state) {
+    (void)state;
+    static const unsigned cases[][2] = {{4, 2}, {4, 3}, {8, 3}};
+    for (size_t c = 0; c < 3; c++) {
+        unsigned Q = cases[c][0], J = cases[c][1], surv = 0;
+        for (unsigned code = 0; code < Q * Q * Q; code++) {
+            unsigned s[3] = {code % Q, code / Q % Q, code / Q / Q};
+            if (J == 2 && s[2])
+                continue;
+            unsigned sum = 0, x = 0, share = 0;
+            int E = 0;
+            for (unsigned i = 0; i < J; i++) {
+                unsigned sig = s[i] == 0 ? Q - 1 : s[i] == Q - 1 ? 0 : s[i];
+                sum += s[i];
+                x ^= sig;
+                share += (sig & (Q / 2)) != 0;
+                E += s[i] == Q - 1 ? 1 : s[i] == 0 ? -1 : 0;
+            }
+            unsigned n = sum % Q;
+            unsigned sign = n == 0 ? Q - 1 : n == Q - 1 ? 0 : n;
+            int en = n == Q - 1 ? 1 : n == 0 ? -1 : 0;
+            if (x != sign || E < en || (E - en) % 2)
+                continue;
+            surv++;
+            assert_int_equal(E, en);
+            assert_true(share >= 2);
+        }
+        assert_int_equal(surv, c == 0 ? 0 : c == 1 ? 16 : 40); /* ordered tuples */
+    }
+}
+
+/* Values of a game for heaps 0..n-1 against its naive twin. */
+static void check_values(const char *spec, const rules *r, unsigned n) {
+    nimber_game *g;
+    nimber_error err;
+    if (nimber_game_parse(spec, &g, &err))
+        fail_msg("%s: %s", spec, err.message);
+    uint32_t *G = calloc(n, sizeof *G);
+    naive_values(r, G, n);
+    nimber_value *v = malloc(n * sizeof *v);
+    assert_int_equal(nimber_heap_values(g, 0, n, v, NULL), NIMBER_OK);
+    for (unsigned h = 0; h < n; h++)
+        if (v[h].hi || v[h].lo != G[h])
+            fail_msg("%s: G(%u) = %llu, naive %u", spec, h,
+                     (unsigned long long)v[h].lo, G[h]);
+    free(v);
+    free(G);
+    nimber_game_free(g);
+}
+
+/* Endless codes, heaps up to 300 against the twin (values), and every
+ * position of two heaps up to 8 against the game tree (winning moves as
+ * exact sets). */
+static void test_endless_brute(void **state) {
+    (void)state;
+    static const struct {
+        const char *code;
+        int base;
+    } cases[] = {{"0.(3)", 8},  {"4.(3)", 8},    {"8.(3)", 16},
+                 {"C.(3)", 16}, {"0.(7)", 8},    {"0.(1)", 8},
+                 {"0.(2)", 8},  {"0.1(37)", 8},  {"4.0(6)", 8},
+                 {"0.(4)", 8},  {"0.0(0123)", 8}, {"4.5(17)", 8}};
+    char spec[64];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(spec, sizeof spec, "%s:%s", cases[i].base == 8 ? "octal" : "hex",
+                 cases[i].code);
+        rules r = decode_any(cases[i].code, cases[i].base);
+        check_values(spec, &r, cases[i].base == 16 ? 160 : 301);
+        check_game(spec, r, 8, 41);
+    }
+    /* Random endless octal codes: up to 3 digits, then a group of 1-3. */
+    test_seed("test_endless_brute");
+    for (int t = 0; t < 30; t++) {
+        char code[32];
+        int len = snprintf(code, sizeof code, "%s.", test_below(3) ? "0" : "4");
+        for (int d = (int)test_below(4); d > 0; d--)
+            code[len++] = (char)('0' + test_below(8));
+        code[len++] = '(';
+        for (int d = 1 + (int)test_below(3); d > 0; d--)
+            code[len++] = (char)('0' + test_below(8));
+        code[len++] = ')';
+        code[len] = 0;
+        snprintf(spec, sizeof spec, "octal:%s", code);
+        rules r = decode_any(code, 8);
+        check_values(spec, &r, 301);
+        check_game(spec, r, 7, 41);
+    }
+}
+
+/* Long finite codes: 1000 digits with a few 7s (HDU 2999), random 1000-
+ * and 10000-digit codes; heaps to 300 against the twin, the algorithms
+ * against each other to 10^4. */
+static void test_long_codes(void **state) {
+    (void)state;
+    test_seed("test_long_codes");
+    static const unsigned lens[] = {1000, 1000, 10000, 10000};
+    for (size_t i = 0; i < 4; i++) {
+        unsigned n = lens[i];
+        char *spec = malloc(n + 16);
+        int len = sprintf(spec, "octal:0.");
+        for (unsigned k = 0; k < n; k++) /* i even: sparse 7s; odd: random */
+            spec[len + (int)k] =
+                i % 2 == 0 ? (test_below(150) == 0 ? '7' : '0')
+                           : (char)('0' + (test_below(4) ? 0 : test_below(8)));
+        spec[len + (int)n - 1] = '7';
+        spec[len + (int)n] = 0;
+        rules r = decode_any(spec + 6, 8);
+        check_values(spec, &r, 301);
+        if (i < 2)
+            check_game(spec, r, 8, 41);
+        if (i == 0) /* HDU 2999 style: the rare/common engine's case */
+            compare_algorithms(spec, 4000, 10000);
+        nimber_game *g;
+        assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+        assert_int_equal(strlen(nimber_game_spec(g)), strlen(spec));
+        nimber_game_free(g);
+        free(spec);
+    }
+}
+
+/* The closed forms: against the direct mex (which computes them from the
+ * rules, cumulative sets and all), at 2^64-1 and at random huge heaps
+ * against the statement. */
+static void test_closed_forms(void **state) {
+    (void)state;
+    static const struct {
+        const char *spec;
+        uint64_t Q;
+        unsigned direct;
+    } cases[] = {{"octal:0.(3)", 1, 10000}, {"hex:0.(3)", 1, 2000},
+                 {"octal:4.(3)", 4, 10000}, {"hex:4.(3)", 4, 2000},
+                 {"hex:8.(3)", 8, 800},     {"hex:C.(3)", 4, 800},
+                 {"octal:0.(7)", 1, 3000},  {"octal:0.7(37)", 1, 3000}};
+    test_seed("test_closed_forms");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        compare_algorithms(cases[i].spec, cases[i].direct, cases[i].direct);
+        nimber_game *g;
+        assert_int_equal(nimber_game_parse(cases[i].spec, &g, NULL), 0);
+        uint64_t Q = cases[i].Q;
+        for (unsigned h = 0; h < cases[i].direct; h++) {
+            nimber_value v;
+            assert_int_equal(nimber_heap_value(g, h, &v, NULL), 0);
+            assert_int_equal(v.lo, twin_g(Q, h));
+        }
+        nimber_value top;
+        assert_int_equal(nimber_heap_value(g, UINT64_MAX, &top, NULL), 0);
+        if (Q == 1)
+            assert_true(top.hi == 0 && top.lo == UINT64_MAX);
+        else
+            assert_true(top.hi == 1 && top.lo == 0); /* 2^64 */
+        for (int t = 0; t < 1000; t++) {
+            uint64_t h = test_rand() >> test_below(64);
+            if (h == UINT64_MAX)
+                continue;
+            nimber_value v;
+            assert_int_equal(nimber_heap_value(g, h, &v, NULL), 0);
+            assert_true(v.hi == 0 && v.lo == twin_g(Q, h));
+        }
+        nimber_period p;
+        nimber_error err;
+        assert_int_equal(nimber_game_period(g, 0, &p, &err),
+                         NIMBER_E_UNSUPPORTED);
+        assert_non_null(strstr(err.message, "proved"));
+        nimber_game_free(g);
+    }
+}
+
+/* A split's value under the closed form g_Q. */
+static uint64_t twin_xor(uint64_t Q, const result *r) {
+    uint64_t x = 0;
+    for (unsigned i = 0; i < r->n; i++)
+        x ^= twin_g(Q, r->h[i]);
+    return x;
+}
+
+/* Moves to a value by the closed forms: for every heap up to 150 and
+ * every target up to 160, exactly the results of the rules reaching it;
+ * for huge heaps, every move listed is legal and reaches the target. */
+static void test_closed_moves(void **state) {
+    (void)state;
+    static const struct {
+        const char *spec, *code;
+        int base;
+        uint64_t Q;
+    } cases[] = {{"octal:0.(3)", "0.(3)", 8, 1},
+                 {"octal:0.(7)", "0.(7)", 8, 1},
+                 {"octal:0.37(73)", "0.37(73)", 8, 1},
+                 {"hex:0.3(7)", "0.3(7)", 16, 1},
+                 {"octal:4.(3)", "4.(3)", 8, 4},
+                 {"hex:8.(3)", "8.(3)", 16, 8},
+                 {"hex:C.(3)", "C.(3)", 16, 4}};
+    enum { CAP = 1 << 16 };
+    static result got[CAP], want[CAP];
+    static unsigned res[CAP][3], nres[CAP];
+    test_seed("test_closed_moves");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nimber_game *g;
+        assert_int_equal(nimber_game_parse(cases[i].spec, &g, NULL), 0);
+        const nb_heap_ops *ops = g->family->heaps;
+        rules r = decode_any(cases[i].code, cases[i].base);
+        uint64_t Q = cases[i].Q;
+        for (unsigned h = 0; h <= 150; h++) {
+            size_t nall = heap_results(&r, h, res, nres);
+            for (uint64_t t = 0; t <= 160; t++) {
+                size_t nw = 0;
+                for (size_t j = 0; j < nall; j++) {
+                    result x = {nres[j], {0, 0, 0}};
+                    for (unsigned q = 0; q < nres[j]; q++)
+                        x.h[q] = res[j][q];
+                    if (twin_xor(Q, &x) == t)
+                        want[nw++] = x;
+                }
+                nw = sort_unique(want, nw);
+                collector c = {{collect}, got, 0, CAP, 0};
+                assert_int_equal(ops->moves_to(g->state, 0, h, nb_val(t),
+                                               &c.sink, NULL),
+                                 NIMBER_OK);
+                size_t ng = sort_unique(got, c.n);
+                if (ng != c.n || ng != nw)
+                    fail_msg("%s: heap %u to %llu: %zu moves (%zu distinct), "
+                             "the rules give %zu",
+                             cases[i].spec, h, (unsigned long long)t, c.n, ng,
+                             nw);
+                for (size_t j = 0; j < nw; j++)
+                    if (cmp_result(&got[j], &want[j]))
+                        fail_msg("%s: heap %u to %llu: move %zu differs",
+                                 cases[i].spec, h, (unsigned long long)t, j);
+            }
+        }
+        for (int t = 0; t < 200; t++) {
+            uint64_t h = (test_rand() >> test_below(60)) | 1024;
+            if (h == UINT64_MAX)
+                h--;
+            uint64_t target = test_below(4) ? test_below(64)
+                                            : twin_g(Q, h - 1 - test_below(h - 1));
+            collector c = {{collect}, got, 0, CAP, 50};
+            nimber_error err;
+            int rc = ops->moves_to(g->state, 0, h, nb_val(target), &c.sink, &err);
+            if (rc != NIMBER_OK && rc != NB_STOP)
+                fail_msg("%s: heap %llu to %llu: %s", cases[i].spec,
+                         (unsigned long long)h, (unsigned long long)target,
+                         err.message);
+            for (size_t j = 0; j < c.n; j++) {
+                uint64_t sum = 0;
+                for (unsigned q = 0; q < got[j].n; q++) {
+                    assert_true(got[j].h[q] >= 1);
+                    sum += got[j].h[q];
+                }
+                assert_int_equal(twin_xor(Q, &got[j]), target);
+                if (got[j].n >= 2 && Q > 1) /* d0's splits remove nothing */
+                    assert_int_equal(sum, h);
+                else /* a take; a Nim-like code's splits take k >= 1 */
+                    assert_true(sum < h);
+            }
+        }
+        nimber_game_free(g);
+    }
+}
+
+/* Every move of one heap of an endless code (heap_options), exactly the
+ * rules' results in canonical order, as for finite codes. */
+static void test_endless_options(void **state) {
+    (void)state;
+    static const char *const octal[] = {"0.(3)", "4.(3)", "0.1(37)", "0.(5)",
+                                        "0.(7)", "4.0(6)", "0.(2)"};
+    static const char *const hex[] = {"8.(3)", "C.(3)", "0.(8)", "4.1(9)"};
+    char spec[32];
+    for (size_t i = 0; i < sizeof octal / sizeof octal[0]; i++) {
+        snprintf(spec, sizeof spec, "octal:%s", octal[i]);
+        check_options(spec, decode_any(octal[i], 8));
+    }
+    for (size_t i = 0; i < sizeof hex / sizeof hex[0]; i++) {
+        snprintf(spec, sizeof spec, "hex:%s", hex[i]);
+        check_options(spec, decode_any(hex[i], 16));
+    }
+}
+
+/* Canonical forms of endless codes, and the refusal past the work bound. */
+static void test_endless_specs(void **state) {
+    (void)state;
+    static const char *const pairs[][2] = {
+        {"octal:0.3(3)", "octal:0.(3)"},   {"octal:0.33(33)", "octal:0.(3)"},
+        {"octal:0.12(0)", "octal:0.12"},   {"hex:0.(33)", "hex:0.(3)"},
+        {"octal:0.1(21)", "octal:0.(12)"}, {"hex:c.(3)", "hex:C.(3)"},
+        {"octal:.(7)", "octal:0.(7)"},     {"octal:0.70(70)", "octal:0.(70)"},
+        {"octal:0.(0)", "octal:0.0"},      {"octal:4.0(00)", "octal:4.0"}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        nimber_game *g;
+        nimber_error err;
+        if (nimber_game_parse(pairs[i][0], &g, &err))
+            fail_msg("%s: %s", pairs[i][0], err.message);
+        assert_string_equal(nimber_game_spec(g), pairs[i][1]);
+        nimber_game_free(g);
+    }
+    nimber_game *g;
+    nimber_value v;
+    nimber_error err;
+    assert_int_equal(nimber_game_parse("octal:0.(14)", &g, NULL), 0);
+    assert_int_equal(nimber_heap_value(g, 10000000, &v, &err), NIMBER_E_LIMIT);
+    assert_int_equal(nimber_heap_value(g, 100, &v, NULL), 0);
+    nimber_period p;
+    assert_int_equal(nimber_game_period(g, 0, &p, NULL), NIMBER_E_UNSUPPORTED);
+    uint64_t want = v.lo;
+    nimber_game_free(g);
+    /* The cumulative option sets count against the memory limit. */
+    int rc;
+    uint64_t got;
+    for (size_t lim = 2048; lim <= 65536; lim *= 2) {
+        size_t peak = peak_of("octal:0.(14)", lim, 100, &rc, &p, &got);
+        if (peak > lim + FIXED_SLACK)
+            fail_msg("octal:0.(14): G(100) with a limit of %zu bytes peaked at "
+                     "%zu",
+                     lim, peak);
+        if (rc == NIMBER_OK)
+            assert_int_equal(got, want);
+        else
+            assert_int_equal(rc, NIMBER_E_LIMIT);
+        if (lim >= 32768)
+            assert_int_equal(rc, NIMBER_OK);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_named_games),
@@ -763,6 +1132,13 @@ int main(void) {
         cmocka_unit_test(test_heap_options),
         cmocka_unit_test(test_memory_limit),
         cmocka_unit_test(test_code_errors),
+        cmocka_unit_test(test_closed_form_lemma),
+        cmocka_unit_test(test_endless_brute),
+        cmocka_unit_test(test_long_codes),
+        cmocka_unit_test(test_closed_forms),
+        cmocka_unit_test(test_closed_moves),
+        cmocka_unit_test(test_endless_specs),
+        cmocka_unit_test(test_endless_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

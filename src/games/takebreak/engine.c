@@ -3,7 +3,10 @@
  * mex and the rare/common method, the choice of the mask, checkpoints.
  *
  * G(n) is the mex of the XORs of the values of what a move leaves.  Two
- * algorithms compute it; the tests hold them against each other:
+ * algorithms compute it; the tests hold them against each other (and an
+ * endless code, whose repeating group gives moves for every k, adds the
+ * cumulative option sets described below to the direct method; it never
+ * uses the sparse one):
  *   direct   the mex over every option: O(n) per value with two-heap
  *            splits, O(n^2) with three-heap ones.
  *   sparse   the rare/common ("sparse space") method of Gangolli–Plambeck
@@ -58,6 +61,90 @@ mark_simple(tb_state *st, uint64_t n, int w, uint64_t gen) {
             st->stamp[tb_get(st->tab, w, n - (uint64_t)st->single_k[i])] = gen;
 }
 
+/* ---- the repeating group of an endless code ----
+ * The group's digit j (rlen digits repeating from k = r0 = ndig + 1) gives
+ * heap n the moves of every k = r0 + j + i*rlen <= n, so n's options from
+ * it are the results of every m = n - k <= M_j = n - r0 - j with m = M_j
+ * (mod rlen).  These unions are kept as they grow: cum[kind*rlen + c]
+ * holds the values of every result of the kind (0: one heap m >= 1, i.e.
+ * G(m); 1: two heaps adding to m; 2: three) over every m = c (mod rlen)
+ * added so far.  Heap n adds m = n - r0 (endless_update, before G(n):
+ * O(1), O(m) and O(m^2) for the three kinds), and M_j is then the largest
+ * m added of its class, so n's options are exactly the members of the
+ * classes of M_0..M_{rlen-1}, and the mex is read from their bit sets a
+ * word at a time (endless_mex, O(#sets * G(n)/64)).  So the whole table up
+ * to n costs O(n^2) with two-heap splits in the group (the updates: m/2 a
+ * value; O(n^3) with three-heap ones), against O(n^3) (O(n^4)) for a
+ * direct mex that looked at every k. */
+
+/* Adds v to a cumulative set: most results are there already, so that
+ * test is inlined here and only a new member goes to tb_cum_add. */
+static inline int cum_add(tb_state *st, tb_cum *c, uint32_t v,
+                          nimber_error *err) {
+    if (v / 64 < c->words && (c->bits[v / 64] >> (v % 64) & 1))
+        return NIMBER_OK;
+    return tb_cum_add(st, c, v, err);
+}
+
+/* Adds the results of m = n - r0 to the cumulative sets of its class. */
+static int endless_update(tb_state *st, uint64_t n, int w, nimber_error *err) {
+    uint64_t r0 = (uint64_t)st->ndig + 1;
+    if (n < r0 + 1)
+        return NIMBER_OK;
+    uint64_t m = n - r0, L = (uint64_t)st->rlen;
+    tb_cum *c = st->cum + m % L;
+    const void *tab = st->tab;
+    if (st->rbits & 2)
+        RETURN_IF_ERR(cum_add(st, c, tb_get(tab, w, m), err));
+    if (st->rbits & 4)
+        for (uint64_t a = 1; a <= m / 2; a++)
+            RETURN_IF_ERR(cum_add(
+                st, c + L, tb_get(tab, w, a) ^ tb_get(tab, w, m - a), err));
+    if (st->rbits & 8)
+        for (uint64_t a = 1; 3 * a <= m; a++)
+            for (uint64_t b = a; a + 2 * b <= m; b++)
+                RETURN_IF_ERR(cum_add(st, c + 2 * L,
+                                         tb_get(tab, w, a) ^ tb_get(tab, w, b) ^
+                                             tb_get(tab, w, m - a - b),
+                                         err));
+    st->work += m / 2 + m * m / 12; /* about the results added */
+    return NIMBER_OK;
+}
+
+/* G(n) of an endless code, once the finite part's options are stamped:
+ * taking all of n (bit 1 of n's own digit) is stamped too, and the
+ * smallest value that is neither stamped nor in one of the classes of
+ * M_0..M_{rlen-1} is found 64 values at a time from the classes' bit
+ * sets: O(#sets * G(n)/64 + stamped values), not O(members). */
+static uint32_t endless_mex(tb_state *st, uint64_t n, uint64_t gen) {
+    uint64_t r0 = (uint64_t)st->ndig + 1, L = (uint64_t)st->rlen;
+    if (n >= r0 && (tb_digit(st, n) & 1))
+        st->stamp[0] = gen;
+    const tb_cum *sets[3 * TB_MAX_GROUP];
+    size_t ns = 0;
+    for (uint64_t j = 0; j < L; j++) {
+        if (n < r0 + j + 1)
+            break; /* M_j < 1: no result yet */
+        unsigned d = st->rep[j];
+        uint64_t cls = (n - r0 - j) % L;
+        for (unsigned kind = 0; kind < 3; kind++)
+            if ((d & (2u << kind)) && st->cum[kind * L + cls].n)
+                sets[ns++] = &st->cum[kind * L + cls];
+    }
+    for (size_t w = 0;; w++) {
+        uint64_t occ = 0;
+        for (size_t i = 0; i < ns; i++)
+            if (w < sets[i]->words)
+                occ |= sets[i]->bits[w];
+        st->work += ns + 1;
+        for (uint64_t free = ~occ; free; free &= free - 1) {
+            uint32_t v = (uint32_t)(w * 64 + (unsigned)__builtin_ctzll(free));
+            if (st->stamp[v] != gen) /* the stamps cover every mex */
+                return v;
+        }
+    }
+}
+
 /* The smallest unmarked value. */
 static inline uint32_t first_unmarked(const tb_state *st, uint64_t gen) {
     uint32_t v = 0;
@@ -98,7 +185,8 @@ direct_value(tb_state *st, uint64_t n, int w) {
                           tb_get(tab, w, m - a - b)] = gen;
         }
     }
-    uint32_t v = first_unmarked(st, gen);
+    uint32_t v =
+        st->rlen ? endless_mex(st, n, gen) : first_unmarked(st, gen);
     st->work += ev + v + 1; /* and the stamps the mex looked at */
     return v;
 }
@@ -265,6 +353,8 @@ compute_chunk(tb_state *st, uint64_t end, int w, nimber_error *err) {
         if (st->work >= st->work_limit)
             return TB_SPENT;
         uint64_t n = st->count;
+        if (st->rlen)
+            RETURN_IF_ERR(endless_update(st, n, w, err));
         uint32_t v =
             st->sparse_on ? sparse_value(st, n, w) : direct_value(st, n, w);
         if (v > wmax)
@@ -359,7 +449,7 @@ static int choose_mask(tb_state *st, nimber_error *err) {
 /* The work done when the values reach a checkpoint. */
 static int checkpoint(tb_state *st, nimber_error *err) {
     st->next_check = st->count * 2;
-    if (st->algo != NIMBER_ALGO_DIRECT && st->nsplit2 > 0)
+    if (st->algo != NIMBER_ALGO_DIRECT && st->nsplit2 > 0 && !st->rlen)
         RETURN_IF_ERR(choose_mask(st, err));
     if (st->provable && (st->algo == NIMBER_ALGO_AUTO || st->want_period))
         tb_try_period(st);

@@ -6,7 +6,9 @@
  *
  * All five share every operation but create; values come from tb_lookup
  * (period.c), which computes the table up to h or extrapolates past a
- * proven period, so a query is O(1) once the table or period covers it.
+ * proven period, so a query is O(1) once the table or period covers it;
+ * the endless codes with a proven closed form (closed.c) answer any heap
+ * in O(1) without a table.
  */
 #include "tb.h"
 
@@ -15,9 +17,12 @@ static void set_limit(void *state, size_t bytes) {
     ((tb_state *)state)->limit = bytes;
 }
 
-/* Sets the algorithm. */
+/* Sets the algorithm; direct computes even the codes with a closed form
+ * (the tests hold the one against the other). */
 static void set_algorithm(void *state, nimber_algorithm algo) {
-    ((tb_state *)state)->algo = algo;
+    tb_state *st = state;
+    st->algo = algo;
+    st->closed = algo == NIMBER_ALGO_DIRECT ? 0 : st->closed_q;
 }
 
 /* Sets the progress callback. */
@@ -31,6 +36,11 @@ static void set_progress(void *state, nimber_progress_fn fn, void *ctx) {
 /* Grundy value of heap h. */
 static int heap_value(void *state, uint64_t h, nimber_value *g,
                       nimber_error *err) {
+    const tb_state *st = state;
+    if (st->closed) {
+        *g = tb_closed_value(st, h);
+        return NIMBER_OK;
+    }
     uint32_t v;
     RETURN_IF_ERR(tb_lookup(state, h, &v, err));
     *g = nb_val(v);
@@ -43,6 +53,11 @@ static int heap_values(void *state, uint64_t first, size_t count,
     tb_state *st = state;
     if (count == 0)
         return NIMBER_OK;
+    if (st->closed) {
+        for (size_t i = 0; i < count; i++)
+            out[i] = tb_closed_value(st, first + i);
+        return NIMBER_OK;
+    }
     uint32_t v;
     RETURN_IF_ERR(tb_lookup(st, first + count - 1, &v, err));
     for (size_t i = 0; i < count; i++) {
@@ -54,7 +69,13 @@ static int heap_values(void *state, uint64_t first, size_t count,
     return NIMBER_OK;
 }
 
+/* The closed form's theorem, for explain (NULL for other codes). */
+static const char *heap_rule(void *state) {
+    return tb_closed_rule(state);
+}
+
 static const nb_heap_ops tb_heaps = {
+    .rule = heap_rule,
     .value = heap_value,
     .moves_to = tb_heap_moves,
     .options = tb_heap_options,
@@ -72,8 +93,8 @@ const nimber_family nb_family_octal = {
     .name = "octal",
     .has_argument = 1,
     .usage = "octal:CODE",
-    .summary =
-        "take-and-break game in octal notation (octal:0.137, octal:4.07)",
+    .summary = "take-and-break game in octal notation (octal:0.137, "
+               "octal:4.07; octal:4.(3) repeats the 3 forever)",
     .create = tb_octal_create,
     TB_OPS};
 

@@ -17,7 +17,9 @@
  * heaps left: nothing, then by first heap a the three-heap splits
  * (a, b, c) and the two-heap split (a, m-a), then the single heap m.  It
  * costs O(1) per move emitted plus O(h) per digit, and stops at once
- * when the sink says NB_STOP.
+ * when the sink says NB_STOP.  An endless code has a digit for every
+ * k <= h (tb_digit): the same loops run to k = h; the codes with a closed
+ * form list their moves to a value from it (closed.c), for any heap.
  */
 #include "tb.h"
 
@@ -25,12 +27,16 @@
 int tb_heap_moves(void *state, size_t idx, uint64_t h, nimber_value tv,
                   nb_sink *sink, nimber_error *err) {
     tb_state *st = state;
+    if (st->closed)
+        return tb_closed_moves(st, idx, h, tv, sink, err);
     if (tv.hi || tv.lo > UINT32_MAX)
         return NIMBER_OK;
     uint32_t t = (uint32_t)tv.lo, v, w;
-    for (int k = 0; k <= st->t; k++) {
-        unsigned d = st->dig[k];
-        uint64_t kk = (uint64_t)k;
+    if (st->rlen) /* an endless code: h within the limits, or refused */
+        RETURN_IF_ERR(tb_lookup(st, h, &v, err));
+    uint64_t kmax = st->rlen ? h : (uint64_t)st->t;
+    for (uint64_t kk = 0; kk <= kmax; kk++) {
+        unsigned d = tb_digit(st, kk);
         if ((d & 1) && h == kk && t == 0)
             RETURN_IF_ERR(sink->emit(sink, idx, h, NULL, 0));
         if ((d & 2) && h > kk) {
@@ -107,9 +113,16 @@ int tb_heap_options(void *state, size_t idx, uint64_t h, nb_sink *sink,
                     nimber_error *err) {
     const tb_state *st = state;
     (void)err;
-    for (int k = 0; k <= st->t && (uint64_t)k <= h; k++) {
-        unsigned d = st->dig[k];
-        uint64_t m = h - (uint64_t)k;
+    uint64_t kmax = st->rlen ? h : (uint64_t)st->t;
+    if (kmax > h)
+        kmax = h;
+    /* k runs to kmax inclusive, which may be 2^64-1: the test is at the
+     * end of the body, so k never wraps. */
+    for (uint64_t k = 0;; k++) {
+        if (k > (uint64_t)st->ndig && !(st->rbits & 14) && k < h)
+            k = h; /* a group that only takes whole heaps: k = h alone */
+        unsigned d = tb_digit(st, k);
+        uint64_t m = h - k;
         if ((d & 1) && m == 0)
             RETURN_IF_ERR(sink->emit(sink, idx, h, NULL, 0));
         if (d & 12)
@@ -117,6 +130,8 @@ int tb_heap_options(void *state, size_t idx, uint64_t h, nb_sink *sink,
                 RETURN_IF_ERR(options_from(st, idx, h, m, a, d, sink));
         if ((d & 2) && m > 0 && k > 0)
             RETURN_IF_ERR(sink->emit(sink, idx, h, &m, 1));
+        if (k >= kmax)
+            break;
     }
     return NIMBER_OK;
 }

@@ -50,6 +50,10 @@
  * octal:0.354 (1.1e10 options for its 2e7 values) is still proved.  The
  * 2^26 keeps small explicit bounds bound by values where the values are
  * cheap.  The probe of tb_lookup has the same bound.
+ * Endless codes (a repeating group) take unboundedly many counters: the
+ * theorem does not apply, they get no period search, and tb_lookup
+ * refuses a heap whose direct mex would look at more than 2^36 options
+ * (NIMBER_E_LIMIT) — closed.c answers the codes that have a theorem.
  */
 #include "tb.h"
 
@@ -136,8 +140,27 @@ static uint64_t work_bound(uint64_t max) {
     return max * TB_WORK_PER_VALUE + TB_WORK_FLOOR;
 }
 
+/* About the options an endless code's direct mex looks at to reach heap
+ * h (engine.c: O(h^2) with two-heap splits or single heaps in the group,
+ * O(h^3) with three-heap ones), saturating. */
+static double endless_cost(const tb_state *st, uint64_t h) {
+    double n = (double)h;
+    return (st->rbits & 8) ? n * n * n / 12 : n * n / 2;
+}
+
 /* G(h) for any h: from the period, or computing up to h. */
 int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
+    if (h >= st->count && st->rlen &&
+        endless_cost(st, h) > (double)TB_ENDLESS_WORK)
+        /* No theorem gives this code's values (closed.c answers those
+         * that have one): computing is the only sound way, and it would
+         * take hours.  Refuse rather than guess. */
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "heap %llu of an endless code needs about %.1e option "
+                       "looks by the direct mex (O(n^%d)), past the bound of "
+                       "%.1e; no proven pattern gives this code's values",
+                       (unsigned long long)h, endless_cost(st, h),
+                       (st->rbits & 8) ? 3 : 2, (double)TB_ENDLESS_WORK);
     if (h >= st->count && !st->found && st->provable &&
         st->algo == NIMBER_ALGO_AUTO &&
         (h >= st->limit || h + 1 > st->limit / (uint64_t)st->width)) {
@@ -193,6 +216,14 @@ int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
 int tb_period(void *state, uint64_t max, nimber_period *out,
               nimber_error *err) {
     tb_state *st = state;
+    if (st->closed)
+        return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                       "no period: the values grow, %s", tb_closed_rule(st));
+    if (st->rlen)
+        return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                       "an endless code: the periodicity theorem needs a "
+                       "largest number of counters taken, and no other "
+                       "theorem is known to nimber for this code");
     if (!st->provable)
         return nb_fail(err, NIMBER_E_UNSUPPORTED,
                        "grundy-game: the periodicity theorem does not apply "

@@ -19,17 +19,32 @@
  * of engine.c and period.c (st->used counts them all; a realloc counts as
  * replacing its old bytes): an allocation that would pass it fails with
  * NIMBER_E_LIMIT instead, or, for scratch that only speeds things up or
- * tries a proof, is skipped.  Only the fixed-size state is not counted.
+ * tries a proof, is skipped.  Only the fixed-size state and the code's
+ * digits and move lists (the input's size) are not counted.
+ * An endless code's cumulative option sets (tb_cum: a bit set and a list
+ * of the values, engine.c) count too.
  */
 #include "tb.h"
 
 #include <string.h>
 
-/* A new state with default settings. */
-tb_state *tb_new(void) {
+/* A new state with default settings, its digits and move lists sized
+ * for a code of ndig digits after the point (not counted against the
+ * memory limit: they are the input's size, 5 * (ndig + 1) words). */
+tb_state *tb_new(int ndig) {
     tb_state *st = nb_calloc(1, sizeof *st);
     if (!st)
         return NULL;
+    size_t n = (size_t)ndig + 1;
+    st->dig = nb_calloc(n, 1);
+    st->zero_k = nb_calloc(4 * n, sizeof *st->zero_k);
+    if (!st->dig || !st->zero_k) {
+        tb_destroy(st);
+        return NULL;
+    }
+    st->single_k = st->zero_k + n;
+    st->split2_k = st->single_k + n;
+    st->split3_k = st->split2_k + n;
     st->width = 1;
     st->limit = NB_DEFAULT_MEMORY_LIMIT;
     st->next_check = TB_FIRST_CHECK;
@@ -46,6 +61,13 @@ void tb_destroy(void *state) {
     nb_free(st->tab);
     nb_free(st->rare);
     nb_free(st->stamp); /* and need, seen, enum_bits: one block */
+    for (int i = 0; st->cum && i < 3 * st->rlen; i++) {
+        nb_free(st->cum[i].bits);
+        nb_free(st->cum[i].vals);
+    }
+    nb_free(st->cum);
+    nb_free(st->dig);
+    nb_free(st->zero_k); /* and the other move lists: one block */
     nb_free(st);
 }
 
@@ -200,5 +222,49 @@ int tb_grow_rare(tb_state *st, nimber_error *err) {
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     st->rare = nr;
     st->rarecap = nc;
+    return NIMBER_OK;
+}
+
+/* Adds v to a cumulative option set: its bit set grows to cover v and
+ * its list of members by doubling, both within the memory limit.
+ * Amortised O(1). */
+int tb_cum_add(tb_state *st, tb_cum *c, uint32_t v, nimber_error *err) {
+    size_t wi = v / 64;
+    if (wi >= c->words) {
+        size_t nw = c->words ? c->words : 16;
+        while (nw <= wi)
+            nw *= 2;
+        size_t old = c->words * sizeof *c->bits, bytes = nw * sizeof *c->bits;
+        if (!fits(st, old, bytes))
+            return nb_fail(err, NIMBER_E_LIMIT,
+                           "option values up to %lu exceed the memory limit "
+                           "(%s)",
+                           (unsigned long)v,
+                           nb_size_text(st->limit, (char[32]){0}));
+        uint64_t *nb = resize(st, c->bits, old, bytes);
+        if (!nb)
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        memset(nb + c->words, 0, (nw - c->words) * sizeof *nb);
+        c->bits = nb;
+        c->words = nw;
+    }
+    uint64_t bit = (uint64_t)1 << (v % 64);
+    if (c->bits[wi] & bit)
+        return NIMBER_OK;
+    if (c->n == c->cap) {
+        size_t nc = c->cap ? 2 * c->cap : 64;
+        size_t old = c->cap * sizeof *c->vals, bytes = nc * sizeof *c->vals;
+        if (!fits(st, old, bytes))
+            return nb_fail(err, NIMBER_E_LIMIT,
+                           "%zu option values exceed the memory limit (%s)",
+                           c->n, nb_size_text(st->limit, (char[32]){0}));
+        uint32_t *nv = resize(st, c->vals, old, bytes);
+        if (!nv)
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        c->vals = nv;
+        c->cap = nc;
+    }
+    c->bits[wi] |= bit;
+    c->vals[c->n++] = v;
     return NIMBER_OK;
 }

@@ -4,11 +4,16 @@
  * included from outside it.
  *
  * The files and what each owns:
- *   code.c    the rules: parsing a code, the move lists derived from its
- *             digits, the named games
+ *   code.c    the rules: parsing a code (finite, or ending in a repeating
+ *             group), the move lists derived from its digits, the named
+ *             games
+ *   closed.c  the endless codes whose values a proven closed form gives
+ *             (octal:0.(3), octal:4.(3), hex:8.(3)): values and moves of
+ *             any heap, and the theorem's text
  *   table.c   a state's life and memory: the value table (1, 2 or 4 bytes
  *             a value, widened on demand), the rare/common buffers
- *   engine.c  computing G(count..end-1): the direct mex and the
+ *   engine.c  computing G(count..end-1): the direct mex (with the
+ *             cumulative option sets of an endless code) and the
  *             rare/common method, the mask choice, checkpoints
  *   period.c  finding and proving a period (Guy–Smith, generalised), and
  *             G(h) for any h by extrapolation past it
@@ -23,7 +28,10 @@
 
 #include "../../game.h"
 
-#define TB_MAX_DIGITS 255       /* longest code after the point */
+#define TB_MAX_DIGITS 1000000   /* longest code after the point */
+#define TB_MAX_GROUP 64         /* longest repeating group */
+#define TB_ENDLESS_WORK ((uint64_t)1 << 36) /* most option looks an endless
+                                               code may cost (about 1 min) */
 #define TB_FIRST_CHECK 512      /* values computed directly before a mask */
 #define TB_MASK_BITS 10         /* masks are chosen among 1 .. 2^10 - 1 */
 #define TB_SPARSE_MAX_RARE 0.30 /* above this rare fraction: direct */
@@ -36,15 +44,34 @@
     ((uint64_t)1 << 22) /* period search before refusing a heap                \
                            beyond the memory limit */
 
+/* A growing set of option values (of one kind of move and one residue
+ * class, for an endless code): a bit set for membership and the list of
+ * members, both counted against the memory limit. */
 typedef struct {
-    /* The rules. */
-    unsigned char dig[TB_MAX_DIGITS + 1];
-    int t;       /* largest k with a move */
+    uint64_t *bits;
+    size_t words;
+    uint32_t *vals;
+    size_t n, cap;
+} tb_cum;
+
+typedef struct {
+    /* The rules: digits d0..d_ndig (allocated by the code's length), then,
+     * for an endless code, the group rep[0..rlen-1] repeating from
+     * k = ndig + 1 on.  The move lists hold the k of the finite part. */
+    unsigned char *dig;
+    int ndig;
+    int t;       /* largest k with a move in the finite part */
     int J;       /* most heaps a move leaves */
     int unequal; /* grundy-game: the two heaps must differ */
     int nzero, nsingle, nsplit2, nsplit3;
-    int zero_k[TB_MAX_DIGITS + 1], single_k[TB_MAX_DIGITS + 1];
-    int split2_k[TB_MAX_DIGITS + 1], split3_k[TB_MAX_DIGITS + 1];
+    int *zero_k, *single_k, *split2_k, *split3_k; /* one block */
+    int rlen;                 /* length of the repeating group; 0: none */
+    unsigned char rep[TB_MAX_GROUP];
+    unsigned rbits;           /* OR of the group's digits */
+    tb_cum *cum;              /* 3 * rlen sets, see engine.c */
+    int closed;               /* a closed form answers (closed.c): its Q;
+                                 0 under --algorithm direct */
+    int closed_q;             /* the closed form that applies, if any */
     /* The values G(0..count-1), `width` bytes each. */
     void *tab;
     int width;
@@ -110,9 +137,21 @@ static inline uint32_t tb_G(const tb_state *st, uint64_t i) {
     return tb_get(st->tab, st->width, i);
 }
 
-/* table.c: a new state with default settings; freeing one. */
-tb_state *tb_new(void);
+/* The digit of k: its moves removing k counters (0 past a finite code). */
+static inline unsigned tb_digit(const tb_state *st, uint64_t k) {
+    if (k <= (uint64_t)st->ndig)
+        return st->dig[k];
+    if (!st->rlen)
+        return 0;
+    return st->rep[(k - (uint64_t)st->ndig - 1) % (uint64_t)st->rlen];
+}
+
+/* table.c: a new state with default settings for a code of ndig digits
+ * after the point; freeing one. */
+tb_state *tb_new(int ndig);
 void tb_destroy(void *state);
+/* table.c: adds v to a cumulative option set (within the memory limit). */
+int tb_cum_add(tb_state *st, tb_cum *c, uint32_t v, nimber_error *err);
 
 /* table.c: every buffer counts against st->limit (st->used).  Growing the
  * table to `need` values; widening it to the next element size; sizing
@@ -148,6 +187,14 @@ int tb_dawson_create(const char *arg, size_t limit, void **state, char *canon,
                      size_t cap, nimber_error *err);
 int tb_grundy_create(const char *arg, size_t limit, void **state, char *canon,
                      size_t cap, nimber_error *err);
+
+/* closed.c: recognises a closed form (sets st->closed); G(h) by it; the
+ * moves of heap h to value t by it; the theorem's text (NULL: none). */
+void tb_closed_detect(tb_state *st);
+nimber_value tb_closed_value(const tb_state *st, uint64_t h);
+int tb_closed_moves(const tb_state *st, size_t idx, uint64_t h,
+                    nimber_value t, nb_sink *sink, nimber_error *err);
+const char *tb_closed_rule(const tb_state *st);
 
 /* moves.c: the moves of heap h to heaps of total value t; every move of
  * heap h (the heap_options op). */
