@@ -69,8 +69,9 @@
 #define NB_ORACLE_MAX ((size_t)1 << 22) /* positions the oracle keeps */
 #define NB_ORACLE_DEPTH 100000          /* longest game it follows */
 #define NB_PROOF_MAX ((size_t)1 << 20)  /* T-states of one proof */
-#define NB_AUTO_UPTO 40   /* solve uses a quotient for heaps up to this */
-#define NB_AUTO_ORDER 128 /* ... and of at most this order */
+#define NB_AUTO_UPTO 24   /* solve uses a quotient for heaps up to this, */
+#define NB_AUTO_ORDER 128 /* of at most this order, found searching at */
+#define NB_AUTO_ORACLE ((size_t)1 << 16) /* most this many positions */
 
 /* ---- a growing array of words ---- */
 
@@ -79,9 +80,13 @@ typedef struct {
     size_t n, cap;
 } vec;
 
-/* Appends k words; NIMBER_OK or NIMBER_E_NOMEM. */
+/* Appends k words (which may lie in v itself); NIMBER_OK or
+ * NIMBER_E_NOMEM. */
 static int vec_push(vec *v, const uint64_t *w, size_t k) {
     if (v->n + k > v->cap) {
+        /* words from v itself move with it */
+        int inside = v->w && w >= v->w && w < v->w + v->n;
+        size_t off = inside ? (size_t)(w - v->w) : 0;
         size_t nc = v->cap ? 2 * v->cap : 64;
         while (nc < v->n + k)
             nc *= 2;
@@ -90,6 +95,8 @@ static int vec_push(vec *v, const uint64_t *w, size_t k) {
             return NIMBER_E_NOMEM;
         v->w = nw;
         v->cap = nc;
+        if (inside)
+            w = nw + off;
     }
     if (k)
         memcpy(v->w + v->n, w, k * sizeof *w);
@@ -398,15 +405,6 @@ static int oracle_value(oracle *o, const uint64_t *a, size_t na,
     return rc;
 }
 
-/* 1 if the sum of a and b is a misère P-position, in *p. */
-static int oracle_p(oracle *o, const uint64_t *a, size_t na, const uint64_t *b,
-                    size_t nb, unsigned char *p, nimber_error *err) {
-    uint32_t v = 0;
-    RETURN_IF_ERR(oracle_value(o, a, na, b, nb, 0, 0, &v, err));
-    *p = v == 0;
-    return NIMBER_OK;
-}
-
 /* ---- learning the quotient's automaton ---- */
 
 /* A word: heaps in the order they were added. */
@@ -427,14 +425,111 @@ typedef struct {
     unsigned char **row; /* row of each state: 1 = rep + e is P */
     unsigned char **ext; /* row of rep(s) + h: ext[s * (upto+1) + h] */
     uint32_t *delta;     /* delta[s * (upto+1) + h] */
+    /* the automaton proved for the heaps up to prev_upto (a snapshot):
+     * it gives the outcome of any position of those heaps at once */
+    size_t oracle_max;    /* positions the search may keep */
+    uint64_t prev_upto;
+    uint32_t *prev_delta; /* prev_ns x (upto+1) */
+    unsigned char *prev_p;
+    wmap won;             /* outcomes of positions with a larger heap */
 } learner;
 
 #define L1(L) ((size_t)(L)->o.upto + 1)
 
-/* The outcome bit of word a + context e. */
+/* The misère outcome of the sorted heaps on the oracle's stack at words
+ * [at, at+len): *p = 1 when P.  A position of heaps up to prev_upto is
+ * read off the proved automaton; others are searched (the first option
+ * that is P decides), memoised.  Recursive: depth is the game's length. */
+static int outcome(learner *L, size_t at, size_t len, unsigned char *p,
+                   nimber_error *err) {
+    oracle *o = &L->o;
+    const uint64_t *v = o->stack.w + at;
+    if (!len || v[len - 1] <= L->prev_upto) {
+        size_t s = 0;
+        for (size_t i = 0; i < len; i++)
+            s = L->prev_delta[s * L1(L) + v[i]];
+        *p = L->prev_p[s];
+        return NIMBER_OK;
+    }
+    uint32_t known;
+    if (wmap_get(&L->won, v, len, &known)) {
+        *p = (unsigned char)known;
+        return NIMBER_OK;
+    }
+    if (L->won.count >= L->oracle_max || o->depth >= NB_ORACLE_DEPTH)
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "the misère search behind the quotient needs more "
+                       "than %zu positions (at heap %llu)",
+                       L->oracle_max, (unsigned long long)L->n);
+    o->depth++;
+    int any = 0, rc = NIMBER_OK;
+    unsigned char lost = 1; /* every option seen so far is N */
+    for (size_t i = 0; i < len && rc == NIMBER_OK && lost; i++) {
+        if (i > 0 && o->stack.w[at + i] == o->stack.w[at + i - 1])
+            continue; /* equal heaps have equal options */
+        uint64_t h = o->stack.w[at + i];
+        for (size_t j = 0; j < nopts(o, h) && rc == NIMBER_OK && lost; j++) {
+            size_t base = o->stack.n, on;
+            const uint64_t *to = opt_of(o, h, j, &on);
+            if (vec_push(&o->stack, o->stack.w + at, i) ||
+                vec_push(&o->stack, o->stack.w + at + i + 1, len - i - 1) ||
+                vec_push(&o->stack, to, on)) {
+                rc = NIMBER_E_NOMEM;
+                break;
+            }
+            size_t clen = len - 1 + on;
+            sort_words(o->stack.w + base, clen);
+            unsigned char cp = 0;
+            rc = outcome(L, base, clen, &cp, err);
+            o->stack.n = base;
+            any = 1;
+            if (rc == NIMBER_OK && cp)
+                lost = 0;
+        }
+    }
+    o->depth--;
+    if (rc == NIMBER_E_NOMEM)
+        return nb_fail(err, rc, "out of memory");
+    RETURN_IF_ERR(rc);
+    *p = any && lost;
+    if (wmap_put(&L->won, o->stack.w + at, len, *p) != NIMBER_OK)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    return NIMBER_OK;
+}
+
+/* The outcome bit of word a + context e (1: P). */
 static int query(learner *L, const word *a, const word *e, unsigned char *p,
                  nimber_error *err) {
-    return oracle_p(&L->o, a->w, a->n, e->w, e->n, p, err);
+    oracle *o = &L->o;
+    size_t base = o->stack.n;
+    if (vec_push(&o->stack, a->w, a->n) || vec_push(&o->stack, e->w, e->n)) {
+        o->stack.n = base;
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
+    sort_words(o->stack.w + base, a->n + e->n);
+    int rc = outcome(L, base, a->n + e->n, p, err);
+    o->stack.n = base;
+    return rc;
+}
+
+/* Takes a snapshot of the automaton just proved for heaps up to L->n. */
+static int snapshot(learner *L, nimber_error *err) {
+    uint32_t *d = nb_malloc(L->ns * L1(L) * sizeof *d);
+    unsigned char *p = nb_malloc(L->ns);
+    if (!d || !p) {
+        nb_free(d);
+        nb_free(p);
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
+    memcpy(d, L->delta, L->ns * L1(L) * sizeof *d);
+    for (size_t s = 0; s < L->ns; s++)
+        p[s] = L->row[s][0];
+    nb_free(L->prev_delta);
+    nb_free(L->prev_p);
+    L->prev_delta = d;
+    L->prev_p = p;
+    L->prev_upto = L->n;
+    return NIMBER_OK;
 }
 
 /* Makes every row hold at least need bytes. */
@@ -813,7 +908,8 @@ static int prove(learner *L, int *changed, nimber_error *err) {
             }
             if (rc != NIMBER_OK)
                 break;
-            qsort(pairs.w, pairs.n / 2, 2 * sizeof *pairs.w, pair_cmp);
+            if (pairs.n)
+                qsort(pairs.w, pairs.n / 2, 2 * sizeof *pairs.w, pair_cmp);
             key.n = 0;
             uint64_t head[2] = {L->delta[x * L1(L) + h], 0};
             rc = vec_push(&key, head, 2);
@@ -925,6 +1021,9 @@ static void learner_free(learner *L) {
     nb_free(L->row);
     nb_free(L->ext);
     nb_free(L->delta);
+    nb_free(L->prev_delta);
+    nb_free(L->prev_p);
+    wmap_free(&L->won);
     oracle_free(&L->o);
 }
 
@@ -1141,10 +1240,12 @@ static int finish(learner *L, const size_t *order_at, nimber_quotient **out) {
     return NIMBER_OK;
 }
 
-/* Computes the quotient heap by heap (see the top of this file). */
-int nimber_quotient_compute(nimber_game *game, uint64_t upto,
-                            size_t max_order, nimber_quotient **out,
-                            uint64_t *stopped_at, nimber_error *err) {
+/* Computes the quotient heap by heap (see the top of this file), the
+ * search for outcomes keeping at most oracle_max positions. */
+static int quotient_compute(nimber_game *game, uint64_t upto,
+                            size_t max_order, size_t oracle_max,
+                            nimber_quotient **out, uint64_t *stopped_at,
+                            nimber_error *err) {
     uint64_t stop_dummy;
     if (!stopped_at)
         stopped_at = &stop_dummy;
@@ -1155,6 +1256,7 @@ int nimber_quotient_compute(nimber_game *game, uint64_t upto,
     learner L;
     memset(&L, 0, sizeof L);
     L.max_order = max_order ? max_order : NIMBER_QUOTIENT_DEFAULT_ORDER;
+    L.oracle_max = oracle_max;
     int rc = oracle_init(&L.o, game, upto, err);
     size_t *order_at = NULL;
     if (rc == NIMBER_OK) {
@@ -1166,6 +1268,13 @@ int nimber_quotient_compute(nimber_game *game, uint64_t upto,
             rc = add_context(&L, e, err);
         else
             nb_free(e.w);
+    }
+    if (rc == NIMBER_OK) {
+        /* heaps up to 0: the empty position alone, an N-position */
+        L.prev_delta = nb_calloc(L1(&L), sizeof *L.prev_delta);
+        L.prev_p = nb_calloc(1, 1);
+        if (!L.prev_delta || !L.prev_p)
+            rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
     if (rc == NIMBER_OK)
         rc = add_state(&L, SIZE_MAX, 0, err);
@@ -1185,8 +1294,10 @@ int nimber_quotient_compute(nimber_game *game, uint64_t upto,
         }
         if (rc == NIMBER_E_LIMIT && *stopped_at > upto)
             *stopped_at = n;
-        if (rc == NIMBER_OK)
+        if (rc == NIMBER_OK) {
             order_at[n] = L.ns;
+            rc = snapshot(&L, err);
+        }
         if (rc == NIMBER_OK && game->progress &&
             game->progress(game->progress_ctx, n, upto))
             rc = nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
@@ -1196,6 +1307,14 @@ int nimber_quotient_compute(nimber_game *game, uint64_t upto,
     nb_free(order_at);
     learner_free(&L);
     return rc;
+}
+
+/* The quotient of the heaps up to upto (see nimber.h). */
+int nimber_quotient_compute(nimber_game *game, uint64_t upto,
+                            size_t max_order, nimber_quotient **out,
+                            uint64_t *stopped_at, nimber_error *err) {
+    return quotient_compute(game, upto, max_order, NB_ORACLE_MAX, out,
+                            stopped_at, err);
 }
 
 /* Accessors (see nimber.h). */
@@ -1345,8 +1464,8 @@ int nb_misere_quotient(nimber_position *pos, const nimber_quotient **q,
         nimber_quotient *nq = NULL;
         uint64_t stop = 0;
         nimber_error e2;
-        int rc = nimber_quotient_compute(g, most, NB_AUTO_ORDER, &nq, &stop,
-                                         &e2);
+        int rc = quotient_compute(g, most, NB_AUTO_ORDER, NB_AUTO_ORACLE, &nq,
+                                  &stop, &e2);
         if (rc == NIMBER_E_NOMEM || rc == NIMBER_E_INTERRUPTED) {
             if (err)
                 *err = e2;
