@@ -53,6 +53,9 @@ void cli_free_position(nimber_position *pos, nimber_game **games, int ngames);
  * progress line shows values done, rate and time left. */
 void cli_watch(nimber_game *g);
 
+/* What the progress line counts ("values"; quotient: "heaps"). */
+extern const char *cli_progress_unit;
+
 /* Clears the progress line, if one was drawn. */
 void cli_watch_end(void);
 

@@ -160,6 +160,7 @@ int cmd_quotient(int argc, char **argv) {
     nimber_quotient *q = NULL;
     nimber_error err;
     uint64_t stopped = 0;
+    cli_progress_unit = "heaps";
     cli_watch(g);
     st = nimber_quotient_compute(g, upto, (size_t)max_order, &q, &stopped,
                                  &err);

@@ -456,6 +456,11 @@ static int outcome(learner *L, size_t at, size_t len, unsigned char *p,
         *p = (unsigned char)known;
         return NIMBER_OK;
     }
+    /* a long heap: tell the progress callback (which may stop us) */
+    nimber_game *g = o->g;
+    if (g->progress && L->won.count % 65536 == 65535 &&
+        g->progress(g->progress_ctx, L->n - 1, o->upto))
+        return nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
     if (L->won.count >= L->oracle_max || o->depth >= NB_ORACLE_DEPTH)
         return nb_fail(err, NIMBER_E_LIMIT,
                        "the misère search behind the quotient needs more "
