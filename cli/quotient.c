@@ -103,10 +103,11 @@ static void print_text(const nimber_game *g, const nimber_quotient *q) {
     for (size_t i = 0; i < nimber_quotient_relations(q); i++)
         printf("%s %s", i ? "," : "", nimber_quotient_relation(q, i));
     printf("%s\nP-portion", nimber_quotient_relations(q) ? "" : " none");
-    for (size_t a = 0, k = 0; a < n; a++)
+    size_t np = 0;
+    for (size_t a = 0; a < n; a++)
         if (nimber_quotient_is_p(q, a))
-            printf("%s %s", k++ ? "," : "", nimber_quotient_name(q, a));
-    printf("\nelements");
+            printf("%s %s", np++ ? "," : "", nimber_quotient_name(q, a));
+    printf("%s\nelements", np ? "" : " none");
     for (size_t a = 0; a < n; a++)
         printf("%s %s", a ? "," : "", nimber_quotient_name(q, a));
     printf("\n");
