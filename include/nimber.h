@@ -730,7 +730,10 @@ typedef struct nimber_quotient nimber_quotient;
  * stops with NIMBER_E_LIMIT, the message naming the heap, and *stopped_at
  * (if not NULL) is that heap (else it is upto + 1).  The game's progress
  * callback (nimber_game_set_progress) is called after each heap with the
- * heaps done and upto; a nonzero return stops with NIMBER_E_INTERRUPTED.
+ * heaps done and upto, and every 65536 positions searched within a heap;
+ * a nonzero return stops with NIMBER_E_INTERRUPTED.  Cost: the positions
+ * that tell elements apart are searched exhaustively (at most 2^22 kept,
+ * else NIMBER_E_LIMIT), so it grows fast with upto for wild games.
  * Errors: NIMBER_E_UNSUPPORTED (not a heap game, or one with cycles),
  * NIMBER_E_RANGE (upto above NIMBER_QUOTIENT_MAX_UPTO), NIMBER_E_LIMIT
  * (the order bound, or the proof or the search for outcomes needs more

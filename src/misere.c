@@ -7,10 +7,12 @@
  * options are the multisets of smaller heaps the family's nb_heap_ops
  * lists.  Its misère outcome is P when it has a move and every move leads
  * to an N-position (a position without a move is N: the player to move has
- * already won).  The oracle below computes misère Grundy values (1 without
- * a move, else the mex of the options') of positions made of game heaps
- * plus Nim heaps of 1 and 2, memoised on the sorted heaps; a position is P
- * exactly when that value is 0.
+ * already won).  Two searches, both memoised on the sorted heaps:
+ * outcome() decides a position, reading any position whose heaps are all
+ * below the heap being added off the quotient already proved for them, and
+ * searching the others (the first P option decides); mgrundy() computes
+ * misère Grundy values (1 without a move, else the mex of the options')
+ * of game heaps plus Nim heaps of 1 and 2, for the genus.
  *
  * The quotient.  Positions modulo indistinguishability (u ~ v when u + w
  * and v + w have the same outcome for every position w) form a commutative
@@ -53,9 +55,11 @@
  *   IS the quotient: the product of a and b is delta*(a, rep(b)).
  *
  * Costs: outcome queries ~ states x letters x contexts, each a memoised
- * search of a small position (NB_ORACLE_MAX positions kept); the proof
- * explores at most NB_PROOF_MAX T-states per attempt.  Past either,
- * NIMBER_E_LIMIT: never a guess.
+ * search of a small position (NB_ORACLE_MAX positions kept; fewer when
+ * solve asks); the proof explores at most NB_PROOF_MAX T-states per
+ * attempt.  Past either, NIMBER_E_LIMIT: never a guess.  The searches are
+ * what grows: a quotient of order 24 for Kayles heaps up to 16 takes
+ * seconds, Nim heaps up to 16 pass the default bound.
  *
  * Genus (Winning Ways ch. 13): g^(gamma_0 gamma_1 ...) with gamma_k the
  * misère Grundy value of the heap plus k Nim heaps of 2, from the same
