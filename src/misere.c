@@ -440,6 +440,16 @@ typedef struct {
 
 #define L1(L) ((size_t)(L)->o.upto + 1)
 
+/* Drops the heaps without a move from w[0..n) (such a heap is the empty
+ * game: a sum is the same game without it); returns how many remain. */
+static size_t drop_dead(const oracle *o, uint64_t *w, size_t n) {
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (nopts(o, w[i]))
+            w[k++] = w[i];
+    return k;
+}
+
 /* The misère outcome of the sorted heaps on the oracle's stack at words
  * [at, at+len): *p = 1 when P.  A position of heaps up to prev_upto is
  * read off the proved automaton; others are searched (the first option
@@ -486,7 +496,7 @@ static int outcome(learner *L, size_t at, size_t len, unsigned char *p,
                 rc = NIMBER_E_NOMEM;
                 break;
             }
-            size_t clen = len - 1 + on;
+            size_t clen = drop_dead(o, o->stack.w + base, len - 1 + on);
             sort_words(o->stack.w + base, clen);
             unsigned char cp = 0;
             rc = outcome(L, base, clen, &cp, err);
@@ -515,8 +525,9 @@ static int query(learner *L, const word *a, const word *e, unsigned char *p,
         o->stack.n = base;
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
-    sort_words(o->stack.w + base, a->n + e->n);
-    int rc = outcome(L, base, a->n + e->n, p, err);
+    size_t n = drop_dead(o, o->stack.w + base, a->n + e->n);
+    sort_words(o->stack.w + base, n);
+    int rc = outcome(L, base, n, p, err);
     o->stack.n = base;
     return rc;
 }
