@@ -135,16 +135,22 @@ static uint64_t words_hash(const uint64_t *k, size_t n) {
 typedef struct {
     vec arena;     /* per key: its length, then its words */
     size_t *slot;  /* 1 + offset of the key's length word; 0 empty */
+    uint64_t *tag; /* the key's hash per slot: most misses never touch
+                      the arena */
     uint32_t *val; /* the value per slot */
     size_t nslots, count;
 } wmap;
 
-/* The slot of key k: where it is or where it would go (nslots > 0). */
-static size_t wmap_find(const wmap *m, const uint64_t *k, size_t n) {
-    size_t i = words_hash(k, n) & (m->nslots - 1);
+/* The slot of key k (hash h): where it is or where it would go (nslots >
+ * 0). */
+static size_t wmap_find(const wmap *m, const uint64_t *k, size_t n,
+                        uint64_t h) {
+    size_t i = h & (m->nslots - 1);
     for (;; i = (i + 1) & (m->nslots - 1)) {
         if (!m->slot[i])
             return i;
+        if (m->tag[i] != h)
+            continue;
         const uint64_t *o = m->arena.w + m->slot[i] - 1;
         if (o[0] == n && memcmp(o + 1, k, n * sizeof *k) == 0)
             return i;
@@ -156,7 +162,7 @@ static int wmap_get(const wmap *m, const uint64_t *k, size_t n,
                     uint32_t *val) {
     if (!m->nslots)
         return 0;
-    size_t i = wmap_find(m, k, n);
+    size_t i = wmap_find(m, k, n, words_hash(k, n));
     if (!m->slot[i])
         return 0;
     *val = m->val[i];
@@ -168,35 +174,41 @@ static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
     if (2 * (m->count + 1) > m->nslots) {
         size_t ns = m->nslots ? 2 * m->nslots : 1024;
         size_t *nslot = nb_calloc(ns, sizeof *nslot);
+        uint64_t *ntag = nb_calloc(ns, sizeof *ntag);
         uint32_t *nval = nb_calloc(ns, sizeof *nval);
-        if (!nslot || !nval) {
+        if (!nslot || !ntag || !nval) {
             nb_free(nslot);
+            nb_free(ntag);
             nb_free(nval);
             return NIMBER_E_NOMEM;
         }
         for (size_t i = 0; i < m->nslots; i++) {
             if (!m->slot[i])
                 continue;
-            const uint64_t *o = m->arena.w + m->slot[i] - 1;
-            size_t j = words_hash(o + 1, o[0]) & (ns - 1);
+            size_t j = m->tag[i] & (ns - 1);
             while (nslot[j])
                 j = (j + 1) & (ns - 1);
             nslot[j] = m->slot[i];
+            ntag[j] = m->tag[i];
             nval[j] = m->val[i];
         }
         nb_free(m->slot);
+        nb_free(m->tag);
         nb_free(m->val);
         m->slot = nslot;
+        m->tag = ntag;
         m->val = nval;
         m->nslots = ns;
     }
-    size_t i = wmap_find(m, k, n);
+    uint64_t h = words_hash(k, n);
+    size_t i = wmap_find(m, k, n, h);
     if (!m->slot[i]) {
         uint64_t len = n;
         size_t off = m->arena.n;
         if (vec_push(&m->arena, &len, 1) || vec_push(&m->arena, k, n))
             return NIMBER_E_NOMEM;
         m->slot[i] = off + 1;
+        m->tag[i] = h;
         m->count++;
     }
     m->val[i] = val;
@@ -207,6 +219,7 @@ static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
 static void wmap_free(wmap *m) {
     nb_free(m->arena.w);
     nb_free(m->slot);
+    nb_free(m->tag);
     nb_free(m->val);
     memset(m, 0, sizeof *m);
 }
