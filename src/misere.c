@@ -249,13 +249,12 @@ typedef struct {
 static int opt_emit(nb_sink *s, size_t heap, uint64_t from, const uint64_t *to,
                     unsigned nto) {
     (void)heap;
-    (void)from;
     opt_sink *o = (opt_sink *)s;
     uint64_t rec[4] = {0, 0, 0, 0};
     for (unsigned i = 0; i < nto && i < 3; i++)
         if (to[i]) {
-            if (to[i] > o->upto)
-                o->bad = 1;
+            if (to[i] >= from || to[i] > o->upto)
+                o->bad = 1; /* heap by heap needs smaller heaps */
             rec[1 + rec[0]++] = to[i];
         }
     sort_words(rec + 1, (size_t)rec[0]);
@@ -301,7 +300,7 @@ static int oracle_init(oracle *o, nimber_game *g, uint64_t upto,
         if (sink.bad) {
             nb_free(all.w);
             return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                           "%s: a move of heap %llu makes a larger heap",
+                           "%s: a move of heap %llu leaves a heap as large",
                            g->spec, (unsigned long long)h);
         }
     }
