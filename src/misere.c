@@ -73,6 +73,7 @@
 #define NB_ORACLE_MAX ((size_t)1 << 22) /* positions the oracle keeps */
 #define NB_ORACLE_DEPTH 100000          /* longest game it follows */
 #define NB_PROOF_MAX ((size_t)1 << 20)  /* T-states of one proof */
+#define NB_OPTIONS_MAX ((size_t)1 << 22) /* moves of all heaps listed */
 #define NB_AUTO_UPTO 24   /* solve uses a quotient for heaps up to this, */
 #define NB_AUTO_ORDER 128 /* of at most this order, found searching at */
 #define NB_AUTO_ORACLE ((size_t)1 << 16) /* most this many positions */
@@ -230,8 +231,10 @@ typedef struct {
     nimber_game *g;
     const nb_heap_ops *ops;
     uint64_t upto;
+    uint64_t known; /* options are listed for heaps 1..known */
     size_t *off;    /* options of heap h: opt[off[h] .. off[h+1]) */
-    uint64_t *opt;  /* per option: nto, to[0], to[1], to[2] */
+    vec all;        /* per option: nto, to[0], to[1], to[2] */
+    uint64_t *opt;  /* all.w */
     wmap memo;      /* key: c1, c2, game heaps sorted */
     vec stack;      /* scratch positions of the recursion */
     size_t depth;
@@ -261,7 +264,8 @@ static int opt_emit(nb_sink *s, size_t heap, uint64_t from, const uint64_t *to,
     return vec_push(o->v, rec, 4);
 }
 
-/* Lists the options of every heap up to upto. */
+/* Gets ready for heaps up to upto (options are listed later, heap by
+ * heap, by oracle_extend: only as far as the work gets). */
 static int oracle_init(oracle *o, nimber_game *g, uint64_t upto,
                        nimber_error *err) {
     memset(o, 0, sizeof *o);
@@ -280,46 +284,50 @@ static int oracle_init(oracle *o, nimber_game *g, uint64_t upto,
     o->off = nb_calloc((size_t)upto + 2, sizeof *o->off);
     if (!o->off)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    vec all = {0};
-    opt_sink sink = {{opt_emit}, &all, upto, 0};
-    for (uint64_t h = 1; h <= upto; h++) {
-        o->off[h] = all.n / 4;
-        if (o->ops->check && o->ops->check(g->state, h, NULL) != NIMBER_OK) {
-            nb_free(all.w);
+    return NIMBER_OK;
+}
+
+/* Lists the options of the heaps up to n (at most NB_OPTIONS_MAX in
+ * all: a split game's heap of h has about h^2/4). */
+static int oracle_extend(oracle *o, uint64_t n, nimber_error *err) {
+    opt_sink sink = {{opt_emit}, &o->all, o->upto, 0};
+    for (uint64_t h = o->known + 1; h <= n; h++) {
+        o->off[h] = o->all.n / 4;
+        if (o->ops->check &&
+            o->ops->check(o->g->state, h, NULL) != NIMBER_OK)
             return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                           "%s: %llu is not a heap of this game", g->spec,
+                           "%s: %llu is not a heap of this game", o->g->spec,
                            (unsigned long long)h);
-        }
-        int rc = o->ops->options(g->state, 0, h, &sink.base, err);
+        int rc = o->ops->options(o->g->state, 0, h, &sink.base, err);
         if (rc == NIMBER_E_NOMEM)
             rc = nb_fail(err, rc, "out of memory");
-        if (rc != NIMBER_OK) {
-            nb_free(all.w);
-            return rc;
-        }
-        if (sink.bad) {
-            nb_free(all.w);
+        RETURN_IF_ERR(rc);
+        if (sink.bad)
             return nb_fail(err, NIMBER_E_UNSUPPORTED,
                            "%s: a move of heap %llu leaves a heap as large",
-                           g->spec, (unsigned long long)h);
-        }
+                           o->g->spec, (unsigned long long)h);
+        if (o->all.n / 4 > NB_OPTIONS_MAX)
+            return nb_fail(err, NIMBER_E_LIMIT,
+                           "the heaps up to %llu have more than %zu moves",
+                           (unsigned long long)h, NB_OPTIONS_MAX);
+        o->off[h + 1] = o->all.n / 4;
+        o->known = h;
+        o->opt = o->all.w;
     }
-    o->off[upto + 1] = all.n / 4;
-    o->opt = all.w;
     return NIMBER_OK;
 }
 
 /* Frees the oracle. */
 static void oracle_free(oracle *o) {
     nb_free(o->off);
-    nb_free(o->opt);
+    nb_free(o->all.w);
     wmap_free(&o->memo);
     nb_free(o->stack.w);
 }
 
 /* The number of options of heap h. */
 static size_t nopts(const oracle *o, uint64_t h) {
-    return h && h <= o->upto ? o->off[h + 1] - o->off[h] : 0;
+    return h && h <= o->known ? o->off[h + 1] - o->off[h] : 0;
 }
 
 /* Option j of heap h: its heaps and their number. */
@@ -1314,6 +1322,7 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
         order_at[0] = 1;
     for (uint64_t n = 1; n <= upto && rc == NIMBER_OK; n++) {
         L.n = n;
+        rc = oracle_extend(&L.o, n, err);
         for (size_t s = 0; s < L.ns && rc == NIMBER_OK; s++)
             rc = fill_ext(&L, s, n, n, err);
         for (int changed = 1; changed && rc == NIMBER_OK;) {
@@ -1419,6 +1428,8 @@ int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
         return nb_fail(err, NIMBER_E_ARG, "no game or no result");
     oracle o;
     int rc = oracle_init(&o, game, upto, err);
+    if (rc == NIMBER_OK)
+        rc = oracle_extend(&o, upto, err);
     for (uint64_t h = 0; h <= upto && rc == NIMBER_OK; h++) {
         nimber_genus *g = &out[h];
         memset(g, 0, sizeof *g);
