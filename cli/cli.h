@@ -33,6 +33,8 @@ int cmd_play(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_graph_dot(int argc, char **argv);
 int cmd_calc(int argc, char **argv);
+int cmd_quotient(int argc, char **argv);
+int cmd_genus(int argc, char **argv);
 
 /* position.c: reading GAME HEAP... [+ GAME HEAP...] into a position (the
  * games go to games[], nargs slots; free them after the position); printing
@@ -50,6 +52,9 @@ void cli_free_position(nimber_position *pos, nimber_game **games, int ngames);
  * library returns NIMBER_E_INTERRUPTED), and when stderr is a terminal a
  * progress line shows values done, rate and time left. */
 void cli_watch(nimber_game *g);
+
+/* What the progress line counts ("values"; quotient: "heaps"). */
+extern const char *cli_progress_unit;
 
 /* Clears the progress line, if one was drawn. */
 void cli_watch_end(void);

@@ -30,6 +30,8 @@ static const char usage[] =
     "  list                     every game nimber knows, one a line\n"
     "  graph-dot graph:FILE     the game graph in Graphviz DOT, with values\n"
     "  calc EXPR                nimber arithmetic: + * / inv sqrt pow\n"
+    "  quotient GAME --upto N   the misère quotient of heaps up to N\n"
+    "  genus GAME --upto N      Conway's genus of each heap 0..N\n"
     "\n"
     "games (GAME): see 'nimber list'; e.g. nim, sub:2,5, octal:0.137, kayles.\n"
     "Take-and-break codes may be long (up to 10^6 digits) and may end in one\n"
@@ -88,6 +90,7 @@ static const command commands[] = {
     {"judge", cmd_judge},   {"solve", cmd_solve}, {"grundy", cmd_grundy},
     {"period", cmd_period}, {"play", cmd_play},   {"explain", cmd_explain},
     {"list", cmd_list},     {"calc", cmd_calc},   {"graph-dot", cmd_graph_dot},
+    {"quotient", cmd_quotient}, {"genus", cmd_genus},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -142,8 +142,8 @@ static int on_progress(void *ctx, uint64_t done, uint64_t goal) {
         return 1;
     if (cli_progress || isatty(STDERR_FILENO)) {
         double t = elapsed(), rate = t > 0 ? (double)done / t : 0;
-        fprintf(stderr, "\r  %llu values, %.0f/s", (unsigned long long)done,
-                rate);
+        fprintf(stderr, "\r  %llu %s, %.0f/s", (unsigned long long)done,
+                cli_progress_unit, rate);
         if (goal > done && rate > 0)
             fprintf(stderr, ", about %.0f s left   ",
                     (double)(goal - done) / rate);
@@ -188,6 +188,7 @@ int cli_parse_algorithm(const char *s, nimber_algorithm *out) {
 }
 
 size_t cli_memory_limit = 0;
+const char *cli_progress_unit = "values";
 int cli_progress = 0;
 
 /* Parses and removes --max-memory options (and --progress). */

@@ -19,6 +19,7 @@
  *   8. Memory: allocator hook
  *   9. Nimber arithmetic: the field of nimbers below 2^64 (since 0.3.0)
  *  10. Games defined by a callback (since 0.3.0)
+ *  11. Misère quotients and genus of heap games (since 0.4.0)
  *
  * Conventions.  Every function that can fail returns an int: NIMBER_OK (0)
  * or a positive nimber_status code; results come out through pointers.
@@ -325,8 +326,11 @@ typedef enum nimber_rule {
  * position holding a misère game such as misere-nim is misère).  Under
  * misère play nimber_position_solve uses the game's closed form when the
  * position is one component of a game that has one (Bouton's rule for
- * Nim), and otherwise an exhaustive search of the sum, refused with
- * NIMBER_E_LIMIT past a bound — never a guess.  Under Every-SG each
+ * Nim); since 0.4.0, for a sum of heaps of one heap game, none above 24,
+ * the game's misère quotient (section 11; computed once within small
+ * bounds and kept by the game, then one multiplication per heap); and
+ * otherwise an exhaustive search of the sum, refused with NIMBER_E_LIMIT
+ * past a bound — never a guess.  Under Every-SG each
  * component's remoteness ("steps") comes from an exhaustive search of it
  * alone; the outcome is N exactly when the largest is odd.  Games with
  * cycles support only normal play (NIMBER_E_UNSUPPORTED).  Errors: NIMBER_E_ARG
@@ -687,6 +691,135 @@ int nimber_game_from_callback(const char *name, nimber_options_fn fn,
  * function stopped with.  Since 0.3.0. */
 int nimber_callback_value(nimber_game *game, const uint64_t *pos, size_t len,
                           uint64_t *out, nimber_error *err);
+
+
+/* ===================================================================== */
+/* 11. Misère quotients and genus                                        */
+/* ===================================================================== */
+
+/* Under misère play (whoever moves last loses) Grundy values do not add
+ * up.  What does, for the sums of heaps of one heap game, is its misère
+ * quotient (Plambeck and Siegel, "Misère quotients for impartial games",
+ * JCTA 2008): the positions made of heaps of at most N counters, modulo
+ * indistinguishability (G and H are the same element when G + X and H + X
+ * have the same misère outcome for every such X).  It is a finite
+ * commutative monoid for many games; each heap maps to an element, a sum
+ * maps to the product of its heaps' elements, and the sum is a P-position
+ * exactly when that product lies in the quotient's P-portion.
+ *
+ * nimber computes it heap by heap: adding heap n either maps it into the
+ * quotient of the heaps below it or makes the quotient grow; every
+ * quotient returned has been proved to decide every sum of its heaps
+ * (the method and its proof are in src/misere.c).  Elements are numbered
+ * 0 .. order-1, element 0 being the identity (the empty position); they
+ * are named by words in generators a, b, c, ... (the images of the first
+ * heaps that are not products of earlier generators; a generator past z
+ * is written g27, g28, ...).  Since 0.4.0. */
+typedef struct nimber_quotient nimber_quotient;
+
+/* The largest N nimber_quotient_compute and nimber_genus_list accept. */
+#define NIMBER_QUOTIENT_MAX_UPTO 1000
+/* The default bound on the order (max_order = 0). */
+#define NIMBER_QUOTIENT_DEFAULT_ORDER 256
+
+/* nimber_quotient_compute: the misère quotient of the positions of `game`
+ * (a heap game without cycles: nim, sub:, octal:, hex:, kayles, dawson,
+ * grundy-game, split, lasker...) whose heaps are all at most `upto`, into
+ * *out (free it with nimber_quotient_free).  max_order bounds the number
+ * of elements (0: NIMBER_QUOTIENT_DEFAULT_ORDER); past it the computation
+ * stops with NIMBER_E_LIMIT, the message naming the heap, and *stopped_at
+ * (if not NULL) is that heap (else it is upto + 1).  The game's progress
+ * callback (nimber_game_set_progress) is called after each heap with the
+ * heaps done and upto, and every 65536 positions searched within a heap;
+ * a nonzero return stops with NIMBER_E_INTERRUPTED.  Cost: the positions
+ * that tell elements apart are searched exhaustively (at most 2^22 kept,
+ * else NIMBER_E_LIMIT), so it grows fast with upto for wild games.
+ * Errors: NIMBER_E_UNSUPPORTED (not a heap game, or one with cycles),
+ * NIMBER_E_RANGE (upto above NIMBER_QUOTIENT_MAX_UPTO), NIMBER_E_LIMIT
+ * (the order bound, or the proof or the search for outcomes needs more
+ * positions than it may keep), NIMBER_E_NOMEM, NIMBER_E_INTERRUPTED.
+ * Since 0.4.0. */
+int nimber_quotient_compute(nimber_game *game, uint64_t upto,
+                            size_t max_order, nimber_quotient **out,
+                            uint64_t *stopped_at, nimber_error *err);
+
+/* nimber_quotient_free: frees a quotient; NULL is ignored.  Since 0.4.0. */
+void nimber_quotient_free(nimber_quotient *q);
+
+/* nimber_quotient_order: the number of elements.  Since 0.4.0. */
+size_t nimber_quotient_order(const nimber_quotient *q);
+
+/* nimber_quotient_upto: the largest heap it covers.  Since 0.4.0. */
+uint64_t nimber_quotient_upto(const nimber_quotient *q);
+
+/* nimber_quotient_order_at: the order of the quotient of the heaps of at
+ * most h counters (h <= upto): how it grew, heap by heap.  Since 0.4.0. */
+size_t nimber_quotient_order_at(const nimber_quotient *q, uint64_t h);
+
+/* nimber_quotient_heap: the element a heap of h counters maps to (0 for
+ * h = 0), or SIZE_MAX when h is above upto.  Since 0.4.0. */
+size_t nimber_quotient_heap(const nimber_quotient *q, uint64_t h);
+
+/* nimber_quotient_mul: the product of elements a and b (both below the
+ * order).  Since 0.4.0. */
+size_t nimber_quotient_mul(const nimber_quotient *q, size_t a, size_t b);
+
+/* nimber_quotient_is_p: 1 if element a is in the P-portion (a sum that
+ * maps to it is lost for the player to move), else 0.  Since 0.4.0. */
+int nimber_quotient_is_p(const nimber_quotient *q, size_t a);
+
+/* nimber_quotient_name: element a as a word in the generators ("1", "a",
+ * "ab^2"), owned by q.  Since 0.4.0. */
+const char *nimber_quotient_name(const nimber_quotient *q, size_t a);
+
+/* nimber_quotient_generators: the number of generators; and the heap
+ * whose element generator i is (a is the first).  Since 0.4.0. */
+size_t nimber_quotient_generators(const nimber_quotient *q);
+uint64_t nimber_quotient_generator_heap(const nimber_quotient *q, size_t i);
+
+/* nimber_quotient_relations: the number of relations of the presentation;
+ * nimber_quotient_relation: relation i as text ("a^2 = 1"), owned by q.
+ * The relations equate each shortest word that is not an element's name
+ * with that element's name: with the generators they present the monoid.
+ * Since 0.4.0. */
+size_t nimber_quotient_relations(const nimber_quotient *q);
+const char *nimber_quotient_relation(const nimber_quotient *q, size_t i);
+
+/* nimber_quotient_outcome: the misère outcome of the sum of the n heaps
+ * heaps[0..n-1] (any n: one multiplication per heap), into *out.  Errors:
+ * NIMBER_E_RANGE when a heap is above upto.  Since 0.4.0. */
+int nimber_quotient_outcome(const nimber_quotient *q, const uint64_t *heaps,
+                            size_t n, nimber_outcome *out, nimber_error *err);
+
+/* Conway's genus of a position G (Winning Ways, chapter 13): its Grundy
+ * value g and the misère Grundy values gamma_k of G + k copies of a Nim
+ * heap of 2 (the misère Grundy value of a position without moves is 1,
+ * of any other the mex of its options'), written g^(gamma_0 gamma_1 ...)
+ * up to where the rest alternates between the last two terms: a heap of
+ * nothing is 0^120, a Nim heap of 1 is 1^031, of g >= 2 g^(g, g xor 2).
+ * nterms terms were computed (NIMBER_GENUS_TERMS); len of them make the
+ * symbol (len == nterms and settled == 0 when the computed terms never
+ * settled into alternation).  tame: the genus is a Nim heap's.
+ * Since 0.4.0. */
+#define NIMBER_GENUS_TERMS 10
+typedef struct nimber_genus {
+    uint64_t grundy;
+    unsigned gamma[NIMBER_GENUS_TERMS];
+    unsigned nterms, len;
+    int settled, tame;
+} nimber_genus;
+
+/* nimber_genus_list: the genus of each heap 0..upto of a heap game into
+ * out[0..upto] (upto + 1 entries, the caller's).  Errors: as
+ * nimber_quotient_compute (NIMBER_E_LIMIT when the positions searched
+ * pass their bound).  Since 0.4.0. */
+int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
+                      nimber_error *err);
+
+/* nimber_genus_format: the genus symbol ("0^120", "2^20",
+ * "5^(5,7)" when a term has two digits) into buf (cap bytes, at least
+ * 8); returns buf.  Since 0.4.0. */
+char *nimber_genus_format(const nimber_genus *g, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

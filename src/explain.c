@@ -123,9 +123,43 @@ static int explain_misere(nimber_position *pos, nb_buf *out,
                          "Grundy values alone do\nnot decide misère "
                          "positions.\n\n"));
     const nimber_family *f = pos->n == 1 ? pos->c[0].game->family : NULL;
+    const nimber_quotient *q = NULL;
+    int rc = f && f->misere_solve && f->misere_rule
+                 ? NB_DECLINE
+                 : nb_misere_quotient(pos, &q, err);
+    if (rc != NIMBER_OK && rc != NB_DECLINE)
+        return rc;
     if (f && f->misere_solve && f->misere_rule)
         nb_buf_printf(out, "%s", _(f->misere_rule));
-    else
+    else if (q) {
+        size_t x = 0, shown = 0, total = 0;
+        nb_buf_printf(out,
+                      _("Decided through the misère quotient of %s for heaps "
+                        "of at most %llu\ncounters (%zu elements; 'nimber "
+                        "quotient' shows it): each heap maps\nto an element "
+                        "of it, the sum to the product of its heaps' "
+                        "elements.\n"),
+                      pos->c[0].game->spec,
+                      (unsigned long long)nimber_quotient_upto(q),
+                      nimber_quotient_order(q));
+        for (size_t i = 0; i < pos->n; i++)
+            for (size_t j = 0; j < pos->c[i].pos.n; j++, total++) {
+                uint64_t h = pos->c[i].pos.w[j];
+                size_t e = nimber_quotient_heap(q, h);
+                x = nimber_quotient_mul(q, x, e);
+                if (shown++ < 16) /* the first heaps of a long sum */
+                    nb_buf_printf(out, _("  heap %llu -> %s\n"),
+                                  (unsigned long long)h,
+                                  nimber_quotient_name(q, e));
+            }
+        if (total > 16)
+            nb_buf_printf(out, _("  ... and %zu more heaps\n"), total - 16);
+        nb_buf_printf(out,
+                      nimber_quotient_is_p(q, x)
+                          ? _("The product is %s, in the P-portion.\n")
+                          : _("The product is %s, not in the P-portion.\n"),
+                      nimber_quotient_name(q, x));
+    } else
         nb_buf_printf(out,
                       _("No closed form applies to this position, so it is "
                         "decided by an\nexhaustive search of every position "

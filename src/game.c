@@ -147,6 +147,7 @@ void nimber_game_free(nimber_game *game) {
         return;
     if (game->family->destroy)
         game->family->destroy(game->state);
+    nimber_quotient_free(game->quot);
     nb_free(game->spec);
     nb_free(game);
 }
@@ -242,6 +243,8 @@ void nimber_game_set_algorithm(nimber_game *game, nimber_algorithm algo) {
 /* Passes a progress callback to the family. */
 void nimber_game_set_progress(nimber_game *game, nimber_progress_fn fn,
                               void *ctx) {
+    game->progress = fn;
+    game->progress_ctx = ctx;
     if (game->family->set_progress)
         game->family->set_progress(game->state, fn, ctx);
 }

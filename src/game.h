@@ -116,6 +116,10 @@ struct nimber_game {
     void *state;
     char *spec; /* canonical specification, owned */
     int misere; /* the spec names a misère game */
+    nimber_progress_fn progress; /* nimber_game_set_progress's, also */
+    void *progress_ctx;          /* used by the misère quotient */
+    struct nimber_quotient *quot; /* misere.c: the quotient solve used */
+    uint64_t quot_failed;         /* misere.c: a heap where it failed */
 };
 
 struct nimber_family {

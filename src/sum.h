@@ -54,4 +54,16 @@ int nb_every_steps(nimber_position *pos, uint64_t *steps, int *won,
 
 #define NB_SEARCH_MAX ((size_t)1 << 20)
 
+/* misere.c: the misère quotient that decides pos, when every component
+ * is of one heap game with small heaps (computed once, kept by the game),
+ * into *q; NB_DECLINE when none applies; NIMBER_E_NOMEM or
+ * NIMBER_E_INTERRUPTED.  nb_quotient_solve: outcome and winning moves
+ * through it, one multiplication per heap. */
+#define NB_DECLINE (-2)
+int nb_misere_quotient(nimber_position *pos, const nimber_quotient **q,
+                       nimber_error *err);
+int nb_quotient_solve(nimber_position *pos, const nimber_quotient *q,
+                      nimber_solution *sol, nb_collector *col,
+                      nimber_error *err);
+
 #endif /* NIMBER_SUM_H */

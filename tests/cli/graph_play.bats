@@ -168,8 +168,10 @@ move component 0 heap 1: 4 -> 3" ]
     run "$NIMBER" solve --json --misere nim 1 1 5 + nim 2
     [ "$(echo "$output" | jq -c '[.grundy, .outcome, .moves]')" = '[null,"N",[{"component":0,"heap":2,"from":5,"to":[2]}]]' ]
     run "$NIMBER" explain --misere kayles 3 4
-    [[ "$output" == *"exhaustive search"* ]]
+    [[ "$output" == *"misère quotient of kayles"* ]]
     [[ "$output" == *"winning move: heap 1: 4 -> 3"* ]]
+    run "$NIMBER" explain --misere kayles 3 + nim 4
+    [[ "$output" == *"exhaustive search"* ]]
     run "$NIMBER" explain misere-nim 1 1 5
     [[ "$output" == *"Misère Nim (Bouton)"* ]]
     [[ "$output" != *"Sprague-Grundy"* ]]

@@ -1,0 +1,104 @@
+/*
+ * genus.c — `nimber genus GAME --upto N`: Conway's genus symbol of each
+ * heap 0..N of a heap game in Winning Ways notation (g^(gamma_0 gamma_1
+ * ...), src/misere.c), and whether it is tame (the genus of a Nim heap);
+ * text or --json.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The most heaps genus accepts (its positions grow fast with N). */
+#define GENUS_MAX_UPTO 200
+
+/* Prints the genus command's help. */
+static void genus_help(FILE *f) {
+    fprintf(f,
+            "usage: nimber genus [--json] GAME --upto N\n\n"
+            "Conway's genus of each heap 0..N of the heap game GAME (Winning\n"
+            "Ways, chapter 13): g^(gamma_0 gamma_1 ...), g its Grundy value and\n"
+            "gamma_k the misère Grundy value of the heap plus k Nim heaps of 2\n"
+            "(a position without moves has misère value 1, any other the mex of\n"
+            "its options').  Terms are written up to where the rest alternates\n"
+            "between the last two (0^120, 1^031, 2^20); %d terms are computed,\n"
+            "and '...' marks a symbol that had not settled by then.  'tame'\n"
+            "marks the heaps whose genus is a Nim heap's.\n\n"
+            "options:\n"
+            "  --upto N   heaps 0..N (N <= %d)\n"
+            "  --json     [{\"heap\": h, \"genus\": \"0^120\", \"grundy\": g,\n"
+            "              \"gamma\": [...], \"settled\": true, \"tame\": true}, ...]\n",
+            NIMBER_GENUS_TERMS, GENUS_MAX_UPTO);
+}
+
+/* Parses the arguments, computes and prints. */
+int cmd_genus(int argc, char **argv) {
+    const char *spec = NULL;
+    uint64_t upto = 0;
+    int json = 0, has_upto = 0;
+    for (int i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            genus_help(stdout);
+            return cli_finish_output();
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--upto") == 0) {
+            const char *v = cli_option_value("genus", argc, argv, &i);
+            if (!v || !cli_parse_u64("--upto", v, &upto))
+                return EXIT_USAGE;
+            has_upto = 1;
+        } else if (cli_game_arg("genus", argv[i], &spec)) {
+            return EXIT_USAGE;
+        }
+    }
+    if (!has_upto && spec) {
+        cli_error("genus: missing --upto N (see 'nimber genus --help')");
+        return EXIT_USAGE;
+    }
+    if (upto > GENUS_MAX_UPTO) {
+        cli_error("genus: --upto %llu: at most %d", (unsigned long long)upto,
+                  GENUS_MAX_UPTO);
+        return EXIT_USAGE;
+    }
+    nimber_game *g;
+    int st = cli_open_game("genus", spec, &g);
+    if (st)
+        return st;
+    nimber_genus *gs = calloc((size_t)upto + 1, sizeof *gs);
+    if (!gs) {
+        nimber_game_free(g);
+        cli_error("out of memory");
+        return EXIT_OSERR;
+    }
+    nimber_error err;
+    st = nimber_genus_list(g, upto, gs, &err);
+    nimber_game_free(g);
+    if (st != NIMBER_OK) {
+        free(gs);
+        return cli_fail(st, &err, 0);
+    }
+    char buf[256];
+    if (json)
+        printf("[");
+    for (uint64_t h = 0; h <= upto; h++) {
+        const nimber_genus *x = &gs[h];
+        nimber_genus_format(x, buf, sizeof buf);
+        if (!json) {
+            printf("%llu %s%s\n", (unsigned long long)h, buf,
+                   x->tame ? " tame" : "");
+            continue;
+        }
+        printf("%s{\"heap\": %llu, \"genus\": \"%s\", \"grundy\": %llu, "
+               "\"gamma\": [",
+               h ? ", " : "", (unsigned long long)h, buf,
+               (unsigned long long)x->grundy);
+        for (unsigned k = 0; k < x->nterms; k++)
+            printf("%s%u", k ? ", " : "", x->gamma[k]);
+        printf("], \"settled\": %s, \"tame\": %s}", x->settled ? "true" : "false",
+               x->tame ? "true" : "false");
+    }
+    if (json)
+        printf("]\n");
+    free(gs);
+    return cli_finish_output();
+}

@@ -1,0 +1,130 @@
+#!/usr/bin/env bats
+# quotient.bats — misère quotients (`quotient`), genus (`genus`) and
+# solve/explain --misere deciding through a quotient: the published
+# quotients, the JSON table against the search of `solve --misere`, and
+# bad input.
+
+load helper
+
+@test "quotient: misère Nim, the monoid T2 of Plambeck and Siegel" {
+    run_split quotient nim --upto 3
+    status_is 0
+    [ "$out" = "game nim
+heaps 0..3
+order 6
+generators a = heap 1, b = heap 2
+relations a^2 = 1, b^3 = b
+P-portion a, b^2
+elements 1, a, b, ab, b^2, ab^2
+heap 0 -> 1 (order 1)
+heap 1 -> a (order 2)
+heap 2 -> b (order 6)
+heap 3 -> ab (order 6)" ]
+    # the pattern: order 2 + 2^(k+1) for heaps below 2^(k+1), k >= 1
+    for n in 1:2 2:6 7:10 8:18; do
+        run_split quotient --json nim --upto "${n%:*}"
+        [ "$(echo "$out" | jq .order)" = "${n#*:}" ]
+    done
+}
+
+@test "quotient: octal 0.75 is Plambeck's R8 (order 8) for every heap bound" {
+    run_split quotient octal:0.75 --upto 30
+    status_is 0
+    [[ "$out" == *"order 8"* ]]
+    [[ "$out" == *"relations a^2 = 1, bc = ab, c^2 = b^2, b^3 = b"* ]]
+    [[ "$out" == *"P-portion a, b^2"* ]]
+}
+
+@test "quotient --json: multiplying decides sums as the exhaustive search does" {
+    run_split quotient --json kayles --upto 7
+    status_is 0
+    json=$out
+    # identity, commutativity, associativity
+    echo "$json" | jq -e '. as $q | [range(.order)] | all(. as $a | $q.table[0][$a] == $a)'
+    echo "$json" | jq -e '. as $q | [range(.order)] | all(. as $a | [range($q.order)] | all(. as $b | $q.table[$a][$b] == $q.table[$b][$a]))'
+    echo "$json" | jq -e '. as $q | [range(.order)] | all(. as $a | [range($q.order)] | all(. as $b | [range($q.order)] | all(. as $c | $q.table[$q.table[$a][$b]][$c] == $q.table[$a][$q.table[$b][$c]])))'
+    # sums of three heaps: the product against the search (a second
+    # component spelled octal:0.77 keeps solve off the quotient)
+    for h in "1 2 3" "4 4 1" "7 5 2" "6 3 3" "2 2 7" "5 5 5"; do
+        set -- $h
+        p=$(echo "$json" | jq -r --argjson a "$1" --argjson b "$2" --argjson c "$3" \
+            '.table[.table[.heaps[$a]][.heaps[$b]]][.heaps[$c]] as $x | if (.p | index($x)) != null then "P" else "N" end')
+        run_split solve --misere --json kayles "$1" "$2" + octal:0.77 "$3"
+        [ "$(echo "$out" | jq -r .outcome)" = "$p" ]
+    done
+}
+
+@test "genus: Winning Ways symbols, and Plambeck's table of 0.312" {
+    run_split genus nim --upto 3
+    status_is 0
+    [ "$out" = "0 0^120 tame
+1 1^031 tame
+2 2^20 tame
+3 3^31 tame" ]
+    run_split genus octal:0.312 --upto 6
+    [ "$(echo "$out" | sed -n 4,7p)" = "3 0^02
+4 2^1420
+5 0^02
+6 1^13" ]
+    run_split genus --json kayles --upto 4
+    [ "$(echo "$out" | jq -c '[.[] | .genus]')" = '["0^120","1^031","2^20","3^31","1^031"]' ]
+}
+
+@test "solve and explain --misere say when a quotient decided" {
+    run_split solve --misere kayles 3 4
+    status_is 0
+    [ "$out" = "grundy none (misere play)
+outcome N
+move component 0 heap 0: 3 -> 1 + 1
+move component 0 heap 1: 4 -> 1 + 2
+move component 0 heap 1: 4 -> 3" ]
+    run_split explain --misere kayles 3 4
+    [[ "$out" == *"Decided through the misère quotient of kayles for heaps of at most 4"* ]]
+    run_split explain --misere kayles 3 + nim 2
+    [[ "$out" == *"exhaustive search"* ]]
+    # 100000 heaps at once
+    seq 1 100000 | awk '{print $1 % 9 + 1}' > "$BATS_TEST_TMPDIR/h.txt"
+    run_split solve --misere --max-moves 1 kayles @"$BATS_TEST_TMPDIR/h.txt"
+    status_is 0
+    [[ "$out" == *"outcome "* ]]
+}
+
+@test "quotient and genus: bad input" {
+    run_split quotient nmi --upto 3
+    status_is 64
+    [[ "$err" == *"unknown game 'nmi'"* ]]
+    run_split quotient wythoff --upto 3
+    status_is 64
+    [[ "$err" == *"not a heap game"* ]]
+    run_split quotient nim
+    status_is 64
+    [[ "$err" == *"missing --upto"* ]]
+    run_split quotient nim --upto -1
+    status_is 64
+    run_split quotient nim --upto 18446744073709551616
+    status_is 64
+    run_split quotient nim --upto 1001
+    status_is 64
+    [[ "$err" == *"at most 1000"* ]]
+    run_split quotient nim --upto 8 --max-order 10
+    status_is 1
+    [[ "$err" == *"passes 10 elements at heap 8"* ]]
+    [ -z "$out" ]
+    run_split quotient nim --upto 3 --max-order 0
+    status_is 64
+    run_split genus nim --upto 201
+    status_is 64
+    printf '2 1\n1 0\n' > "$BATS_TEST_TMPDIR/g.txt"
+    run_split genus graph:"$BATS_TEST_TMPDIR/g.txt" --upto 1
+    status_is 64
+    [[ "$err" == *"not a heap game without cycles"* ]]
+    run_split quotent nim --upto 3
+    status_is 64
+    [[ "$err" == *"did you mean 'quotient'"* ]]
+    run_split quotient --help
+    status_is 0
+    [[ "$out" == *"usage: nimber quotient"* ]]
+    run_split help genus
+    status_is 0
+    [[ "$out" == *"usage: nimber genus"* ]]
+}

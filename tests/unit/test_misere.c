@@ -1,0 +1,488 @@
+/*
+ * test_misere.c — misère quotients and genus against their definitions.
+ *
+ * The naive twin is brute.h's game tree under the misère rule, fed with
+ * each heap's options as the library lists them for a one-heap position
+ * (nimber_position_moves).  For each game and heap bound N:
+ *   - for random multisets of heaps <= N (seed printed), "the product of
+ *     the heaps' elements is in the P-portion" iff the tree says the sum
+ *     is lost for the player to move;
+ *   - the table is a commutative monoid: element 0 is the identity (and
+ *     heap 0's element), products are associative, the identity is not P;
+ *   - misère Nim: order 1, 2 for N = 0, 1, and 2 + 2^(floor(log2 N) + 1)
+ *     for 2 <= N <= 10 (heaps with a heap of 2 or more play as in normal play,
+ *     by nim-sum; heaps of 0 and 1 by parity), with Plambeck–Siegel's
+ *     presentation <a, b | a^2 = 1, b^3 = b> for N = 2, 3;
+ *   - octal 0.75: Plambeck's R8, order 8;
+ *   - solve --misere through a quotient: the outcome and every winning
+ *     move equal the tree's; 100000 heaps decided at once;
+ *   - genus: gamma_k from a naive misère Grundy recursion over the heap
+ *     plus k Nim heaps of 2, and Plambeck's genus table of 0.312;
+ *   - errors, and every allocation failure reported as out of memory.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "brute.h"
+#include "nimber.h"
+
+#include <time.h>
+
+#define MAXH 24
+#define MAXOPT 64
+
+/* The options of heaps 1..MAXH of one game: each up to 3 heaps. */
+typedef struct {
+    size_t n[MAXH + 1];
+    uint8_t to[MAXH + 1][MAXOPT][3];
+    uint8_t nto[MAXH + 1][MAXOPT];
+} opts;
+
+/* Reads the options of each heap up to upto from the library. */
+static void load_opts(nimber_game *g, unsigned upto, opts *o) {
+    memset(o, 0, sizeof *o);
+    for (unsigned h = 1; h <= upto; h++) {
+        nimber_position *pos = nimber_position_create();
+        uint64_t hh = h;
+        assert_int_equal(nimber_position_add(pos, g, &hh, 1, NULL), 0);
+        nimber_move mv[MAXOPT + 1];
+        size_t n = 0;
+        int trunc = 0;
+        assert_int_equal(
+            nimber_position_moves(pos, MAXOPT, mv, &n, &trunc, NULL), 0);
+        assert_false(trunc);
+        o->n[h] = n;
+        for (size_t j = 0; j < n; j++) {
+            o->nto[h][j] = 0;
+            for (unsigned t = 0; t < mv[j].nto; t++)
+                if (mv[j].to[t])
+                    o->to[h][j][o->nto[h][j]++] = (uint8_t)mv[j].to[t];
+        }
+        nimber_position_free(pos);
+    }
+}
+
+/* Sorts a key's bytes ascending. */
+static void key_sort(bkey *k) {
+    for (unsigned i = 1; i < k->len; i++)
+        for (unsigned j = i; j > 0 && k->b[j] < k->b[j - 1]; j--) {
+            unsigned char t = k->b[j];
+            k->b[j] = k->b[j - 1];
+            k->b[j - 1] = t;
+        }
+}
+
+/* brute.h moves: a key is the sorted heaps of a sum. */
+static size_t heap_moves(const bkey *k, bkey *out, size_t cap, void *ctx) {
+    const opts *o = ctx;
+    size_t n = 0;
+    for (unsigned i = 0; i < k->len; i++) {
+        if (i && k->b[i] == k->b[i - 1])
+            continue;
+        unsigned h = k->b[i];
+        for (size_t j = 0; j < o->n[h] && n < cap; j++) {
+            bkey c;
+            c.len = 0;
+            for (unsigned x = 0; x < k->len; x++)
+                if (x != i)
+                    c.b[c.len++] = k->b[x];
+            for (unsigned t = 0; t < o->nto[h][j]; t++)
+                c.b[c.len++] = o->to[h][j][t];
+            key_sort(&c);
+            out[n++] = c;
+        }
+    }
+    return n;
+}
+
+/* The quotient of spec up to upto, checked against the tree on random
+ * sums of up to maxheaps heaps, and for its monoid laws. */
+static nimber_quotient *check_game(const char *spec, unsigned upto,
+                                   unsigned maxheaps, int samples) {
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+    nimber_quotient *q = NULL;
+    nimber_error err;
+    int rc = nimber_quotient_compute(g, upto, 0, &q, NULL, &err);
+    if (rc)
+        fail_msg("%s up to %u: %s", spec, upto, err.message);
+    size_t n = nimber_quotient_order(q);
+    /* monoid laws */
+    assert_int_equal(nimber_quotient_heap(q, 0), 0);
+    assert_false(nimber_quotient_is_p(q, 0));
+    for (size_t a = 0; a < n; a++) {
+        assert_int_equal(nimber_quotient_mul(q, 0, a), a);
+        for (size_t b = 0; b < n; b++) {
+            size_t ab = nimber_quotient_mul(q, a, b);
+            assert_int_equal(ab, nimber_quotient_mul(q, b, a));
+            for (size_t c = 0; c < n; c++)
+                assert_int_equal(nimber_quotient_mul(q, ab, c),
+                                 nimber_quotient_mul(q, a,
+                                                     nimber_quotient_mul(q, b, c)));
+        }
+    }
+    /* outcomes */
+    static opts o;
+    load_opts(g, upto, &o);
+    brute b;
+    fprintf(stderr, "[quotients] %s up to %u: order %zu\n", spec, upto, n);
+    brute_init(&b, heap_moves, &o, 1, (size_t)1 << 19);
+    for (int s = 0; s < samples; s++) {
+        bkey k;
+        k.len = (unsigned char)test_below(maxheaps + 1);
+        uint64_t heaps[BK_MAX];
+        size_t x = 0;
+        for (unsigned i = 0; i < k.len; i++) {
+            k.b[i] = (unsigned char)(1 + test_below(upto));
+            heaps[i] = k.b[i];
+            x = nimber_quotient_mul(q, x, nimber_quotient_heap(q, heaps[i]));
+        }
+        key_sort(&k);
+        int lost = !brute_win(&b, &k);
+        if (lost != nimber_quotient_is_p(q, x))
+            fail_msg("%s: sum of %u heaps: quotient says %s", spec, k.len,
+                     lost ? "N" : "P");
+        nimber_outcome out;
+        assert_int_equal(nimber_quotient_outcome(q, heaps, k.len, &out, NULL),
+                         0);
+        assert_int_equal(out, lost ? NIMBER_OUTCOME_P : NIMBER_OUTCOME_N);
+    }
+    brute_free(&b);
+    nimber_game_free(g);
+    return q;
+}
+
+/* Every quotient agrees with the game tree and is a commutative monoid. */
+static void test_quotients_brute(void **state) {
+    (void)state;
+    test_seed("quotients");
+    static const struct {
+        const char *spec;
+        unsigned upto, heaps;
+    } games[] = {
+        {"nim", 9, 5},          {"kayles", 10, 4},     {"dawson", 12, 4},
+        {"octal:0.75", 12, 3},  {"octal:0.71", 8, 3},  {"octal:0.14", 10, 3},
+        {"octal:0.312", 12, 4}, {"sub:1,3", 12, 5},    {"grundy-game", 9, 3},
+        {"lasker", 7, 3},       {"split", 4, 3},
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        nimber_quotient_free(
+            check_game(games[i].spec, games[i].upto, games[i].heaps, 1500));
+}
+
+/* Misère Nim's quotients: the orders of the general pattern and the
+ * presentation of Plambeck–Siegel for heaps up to 2 and 3. */
+static void test_nim_pattern(void **state) {
+    (void)state;
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse("nim", &g, NULL), 0);
+    for (unsigned n = 0; n <= 10; n++) {
+        nimber_quotient *q;
+        assert_int_equal(nimber_quotient_compute(g, n, 0, &q, NULL, NULL), 0);
+        size_t want = n == 0 ? 1 : n == 1 ? 2 : 2;
+        if (n >= 2) {
+            unsigned k = 0;
+            while ((2u << k) <= n)
+                k++;
+            want = 2 + ((size_t)2 << k);
+        }
+        assert_int_equal(nimber_quotient_order(q), want);
+        if (n == 2 || n == 3) {
+            assert_int_equal(nimber_quotient_generators(q), 2);
+            assert_int_equal(nimber_quotient_relations(q), 2);
+            assert_string_equal(nimber_quotient_relation(q, 0), "a^2 = 1");
+            assert_string_equal(nimber_quotient_relation(q, 1), "b^3 = b");
+            if (n == 3)
+                assert_string_equal(
+                    nimber_quotient_name(q, nimber_quotient_heap(q, 3)), "ab");
+            size_t np = 0;
+            for (size_t a = 0; a < 6; a++)
+                np += (size_t)nimber_quotient_is_p(q, a);
+            assert_int_equal(np, 2); /* a and b^2 */
+        }
+        nimber_quotient_free(q);
+    }
+    nimber_game_free(g);
+}
+
+/* Octal 0.75: R8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>. */
+static void test_075(void **state) {
+    (void)state;
+    nimber_quotient *q = check_game("octal:0.75", 20, 2, 300);
+    assert_int_equal(nimber_quotient_order(q), 8);
+    assert_int_equal(nimber_quotient_generators(q), 3);
+    assert_int_equal(nimber_quotient_generator_heap(q, 2), 5);
+    const char *want[] = {"a^2 = 1", "bc = ab", "c^2 = b^2", "b^3 = b"};
+    assert_int_equal(nimber_quotient_relations(q), 4);
+    for (size_t i = 0; i < 4; i++)
+        assert_string_equal(nimber_quotient_relation(q, i), want[i]);
+    nimber_quotient_free(q);
+}
+
+/* Naive misère Grundy value of game heaps h[0..n) + c2 Nim heaps of 2 +
+ * c1 of 1: 1 without a move, else the mex (no memo: small positions). */
+static unsigned naive_mg(const opts *o, const uint8_t *h, unsigned n,
+                         unsigned c1, unsigned c2) {
+    int seen[64] = {0}, any = 0;
+    for (unsigned i = 0; i < n; i++)
+        for (size_t j = 0; j < o->n[h[i]]; j++) {
+            uint8_t c[32];
+            unsigned m = 0;
+            for (unsigned x = 0; x < n; x++)
+                if (x != i)
+                    c[m++] = h[x];
+            for (unsigned t = 0; t < o->nto[h[i]][j]; t++)
+                c[m++] = o->to[h[i]][j][t];
+            unsigned v = naive_mg(o, c, m, c1, c2);
+            seen[v < 63 ? v : 63] = any = 1;
+        }
+    if (c1) {
+        seen[naive_mg(o, h, n, c1 - 1, c2) & 63] = any = 1;
+    }
+    if (c2) {
+        seen[naive_mg(o, h, n, c1 + 1, c2 - 1) & 63] = any = 1;
+        seen[naive_mg(o, h, n, c1, c2 - 1) & 63] = any = 1;
+    }
+    unsigned m = 0;
+    while (seen[m])
+        m++;
+    return any ? m : 1;
+}
+
+/* Genus: gamma_k by its definition; the symbols of Winning Ways and of
+ * Plambeck's table of 0.312. */
+static void test_genus(void **state) {
+    (void)state;
+    static const struct {
+        const char *spec;
+        unsigned upto;
+    } games[] = {{"nim", 5}, {"kayles", 6}, {"octal:0.312", 6},
+                 {"sub:1,3", 7}, {"dawson", 6}};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        nimber_game *g;
+        assert_int_equal(nimber_game_parse(games[i].spec, &g, NULL), 0);
+        static opts o;
+        load_opts(g, games[i].upto, &o);
+        nimber_genus gs[16];
+        assert_int_equal(nimber_genus_list(g, games[i].upto, gs, NULL), 0);
+        for (unsigned h = 0; h <= games[i].upto; h++)
+            for (unsigned k = 0; k < 5; k++) {
+                uint8_t one = (uint8_t)h;
+                unsigned want = naive_mg(&o, &one, h ? 1 : 0, 0, k);
+                if (gs[h].gamma[k] != want)
+                    fail_msg("%s heap %u: gamma_%u %u, by definition %u",
+                             games[i].spec, h, k, gs[h].gamma[k], want);
+            }
+        char buf[64];
+        if (i == 0) { /* Nim heaps: 0^120, 1^031, 2^20, 3^31; all tame */
+            const char *want[] = {"0^120", "1^031", "2^20", "3^31", "4^46"};
+            for (unsigned h = 0; h < 5; h++) {
+                assert_string_equal(nimber_genus_format(&gs[h], buf, 64),
+                                    want[h]);
+                assert_true(gs[h].tame);
+            }
+        }
+        if (i == 2) { /* plambeck.org, 0.312: heaps 2..6 */
+            const char *want[] = {"2^20", "0^02", "2^1420", "0^02", "1^13"};
+            for (unsigned h = 2; h <= 6; h++)
+                assert_string_equal(nimber_genus_format(&gs[h], buf, 64),
+                                    want[h - 2]);
+            assert_false(gs[4].tame);
+        }
+        nimber_game_free(g);
+    }
+}
+
+/* 1 if key k is among a[0..n). */
+static int key_in(const bkey *a, size_t n, const bkey *k) {
+    for (size_t i = 0; i < n; i++)
+        if (a[i].len == k->len && memcmp(a[i].b, k->b, k->len) == 0)
+            return 1;
+    return 0;
+}
+
+/* The sorted heaps after move mv of the misère position heaps[0..n) (as
+ * two components split at half). */
+static void after_key(nimber_game *g, const uint64_t *heaps, size_t n,
+                      size_t half, const nimber_move *mv, bkey *out) {
+    nimber_position *pos = nimber_position_create();
+    if (half)
+        assert_int_equal(nimber_position_add(pos, g, heaps, half, NULL), 0);
+    assert_int_equal(nimber_position_add(pos, g, heaps + half, n - half, NULL),
+                     0);
+    assert_int_equal(nimber_position_apply(pos, mv, NULL), 0);
+    out->len = 0;
+    for (size_t c = 0; c < nimber_position_components(pos); c++) {
+        nimber_game *cg;
+        const uint64_t *w;
+        size_t cn;
+        nimber_position_component(pos, c, &cg, &w, &cn);
+        for (size_t j = 0; j < cn; j++)
+            if (w[j])
+                out->b[out->len++] = (unsigned char)w[j];
+    }
+    key_sort(out);
+    nimber_position_free(pos);
+}
+
+/* solve --misere through the quotient: outcome and every winning move. */
+static void test_solve_through_quotient(void **state) {
+    (void)state;
+    test_seed("solve");
+    static const char *const specs[] = {"kayles", "octal:0.75", "dawson"};
+    for (size_t s = 0; s < 3; s++) {
+        nimber_game *g;
+        assert_int_equal(nimber_game_parse(specs[s], &g, NULL), 0);
+        static opts o;
+        load_opts(g, 9, &o);
+        brute b;
+        brute_init(&b, heap_moves, &o, 1, (size_t)1 << 19);
+        for (int t = 0; t < 200; t++) {
+            bkey k;
+            k.len = (unsigned char)(1 + test_below(4));
+            uint64_t heaps[8];
+            for (unsigned i = 0; i < k.len; i++)
+                heaps[i] = k.b[i] = (unsigned char)(1 + test_below(9));
+            nimber_position *pos = nimber_position_create();
+            /* as two components when there are several heaps */
+            size_t half = k.len / 2;
+            if (half)
+                assert_int_equal(nimber_position_add(pos, g, heaps, half, NULL),
+                                 0);
+            assert_int_equal(
+                nimber_position_add(pos, g, heaps + half, k.len - half, NULL),
+                0);
+            assert_int_equal(
+                nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL), 0);
+            nimber_solution sol;
+            assert_int_equal(nimber_position_solve(pos, 1000, &sol, NULL), 0);
+            key_sort(&k);
+            int win = brute_win(&b, &k);
+            assert_int_equal(sol.outcome,
+                             win ? NIMBER_OUTCOME_N : NIMBER_OUTCOME_P);
+            /* the distinct sums the moves lead to are exactly the lost
+             * options of the tree */
+            bkey succ[512], got[512];
+            size_t ns = heap_moves(&k, succ, 512, &o), nl = 0, ng = 0;
+            for (size_t i = 0; i < ns; i++)
+                if (!brute_win(&b, &succ[i]) && !key_in(succ, nl, &succ[i]))
+                    succ[nl++] = succ[i];
+            for (size_t i = 0; i < sol.nmoves; i++) {
+                bkey after;
+                after_key(g, heaps, k.len, half, &sol.moves[i], &after);
+                assert_false(brute_win(&b, &after));
+                if (!key_in(got, ng, &after))
+                    got[ng++] = after;
+            }
+            assert_int_equal(ng, nl);
+            nimber_solution_clear(&sol);
+            nimber_position_free(pos);
+        }
+        brute_free(&b);
+        nimber_game_free(g);
+    }
+    /* 100000 heaps of kayles, decided at once */
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse("kayles", &g, NULL), 0);
+    uint64_t *big = malloc(100000 * sizeof *big);
+    for (size_t i = 0; i < 100000; i++)
+        big[i] = 1 + test_below(8);
+    nimber_position *pos = nimber_position_create();
+    assert_int_equal(nimber_position_add(pos, g, big, 100000, NULL), 0);
+    assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL),
+                     0);
+    clock_t t0 = clock();
+    nimber_solution sol;
+    assert_int_equal(nimber_position_solve(pos, 10, &sol, NULL), 0);
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    fprintf(stderr, "[solve] 100000 kayles heaps: %.3f s\n", secs);
+    assert_true(secs < 10); /* well under a second unsanitised */
+    nimber_solution_clear(&sol);
+    nimber_position_free(pos);
+    free(big);
+    nimber_game_free(g);
+}
+
+/* Errors: not a heap game, a bound too large, the order bound. */
+static void test_errors(void **state) {
+    (void)state;
+    nimber_game *g;
+    nimber_quotient *q = NULL;
+    nimber_error err;
+    uint64_t at = 0;
+    assert_int_equal(nimber_game_parse("wythoff", &g, NULL), 0);
+    assert_int_equal(nimber_quotient_compute(g, 3, 0, &q, NULL, &err),
+                     NIMBER_E_UNSUPPORTED);
+    nimber_game_free(g);
+    assert_int_equal(nimber_game_parse("nim", &g, NULL), 0);
+    assert_int_equal(nimber_quotient_compute(g, NIMBER_QUOTIENT_MAX_UPTO + 1,
+                                             0, &q, NULL, &err),
+                     NIMBER_E_RANGE);
+    assert_int_equal(nimber_quotient_compute(g, 8, 10, &q, &at, &err),
+                     NIMBER_E_LIMIT);
+    assert_int_equal(at, 8); /* order 10 up to 7, 18 with heap 8 */
+    assert_non_null(strstr(err.message, "at heap 8"));
+    assert_null(q);
+    nimber_game_free(g);
+}
+
+static long fail_at = -1, alloc_count = 0;
+
+/* malloc that fails at the fail_at-th call. */
+static void *fail_malloc(size_t n) {
+    return ++alloc_count == fail_at ? NULL : malloc(n);
+}
+/* realloc that fails at the fail_at-th call. */
+static void *fail_realloc(void *p, size_t n) {
+    return ++alloc_count == fail_at ? NULL : realloc(p, n);
+}
+
+/* A quotient and a genus list; the first failing status. */
+static int workload(void) {
+    nimber_game *g;
+    int rc = nimber_game_parse("octal:0.75", &g, NULL);
+    if (rc)
+        return rc;
+    nimber_quotient *q = NULL;
+    rc = nimber_quotient_compute(g, 6, 0, &q, NULL, NULL);
+    nimber_quotient_free(q);
+    nimber_genus gs[4];
+    if (!rc)
+        rc = nimber_genus_list(g, 3, gs, NULL);
+    nimber_game_free(g);
+    return rc;
+}
+
+/* Every allocation failure is reported as out of memory. */
+static void test_alloc_failures(void **state) {
+    (void)state;
+    nimber_set_allocator(fail_malloc, fail_realloc, free);
+    fail_at = -1;
+    alloc_count = 0;
+    assert_int_equal(workload(), 0);
+    long total = alloc_count;
+    for (long n = 1; n <= total; n++) {
+        fail_at = n;
+        alloc_count = 0;
+        int rc = workload();
+        if (rc != NIMBER_E_NOMEM)
+            fail_msg("allocation %ld of %ld: status %d", n, total, rc);
+    }
+    nimber_set_allocator(NULL, NULL, NULL);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_quotients_brute),
+        cmocka_unit_test(test_nim_pattern),
+        cmocka_unit_test(test_075),
+        cmocka_unit_test(test_genus),
+        cmocka_unit_test(test_solve_through_quotient),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_alloc_failures),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
