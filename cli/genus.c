@@ -26,8 +26,9 @@ static void genus_help(FILE *f) {
             "marks the heaps whose genus is a Nim heap's.\n\n"
             "options:\n"
             "  --upto N   heaps 0..N (N <= %d)\n"
-            "  --json     [{\"heap\": h, \"genus\": \"0^120\", \"grundy\": g,\n"
-            "              \"gamma\": [...], \"settled\": true, \"tame\": true}, ...]\n",
+            "  --json     {\"game\", \"upto\", \"genus\": [[g, gamma_0, gamma_1, ...]\n"
+            "              for each heap], \"symbols\": [\"0^120\", ...], \"tame\":\n"
+            "              [true, ...], \"settled\": [true, ...]}\n",
             NIMBER_GENUS_TERMS, GENUS_MAX_UPTO);
 }
 
@@ -72,33 +73,44 @@ int cmd_genus(int argc, char **argv) {
     }
     nimber_error err;
     st = nimber_genus_list(g, upto, gs, &err);
-    nimber_game_free(g);
     if (st != NIMBER_OK) {
+        nimber_game_free(g);
         free(gs);
         return cli_fail(st, &err, 0);
     }
     char buf[256];
-    if (json)
-        printf("[");
-    for (uint64_t h = 0; h <= upto; h++) {
-        const nimber_genus *x = &gs[h];
-        nimber_genus_format(x, buf, sizeof buf);
-        if (!json) {
+    if (!json) {
+        for (uint64_t h = 0; h <= upto; h++) {
+            nimber_genus_format(&gs[h], buf, sizeof buf);
             printf("%llu %s%s\n", (unsigned long long)h, buf,
-                   x->tame ? " tame" : "");
-            continue;
+                   gs[h].tame ? " tame" : "");
         }
-        printf("%s{\"heap\": %llu, \"genus\": \"%s\", \"grundy\": %llu, "
-               "\"gamma\": [",
-               h ? ", " : "", (unsigned long long)h, buf,
-               (unsigned long long)x->grundy);
-        for (unsigned k = 0; k < x->nterms; k++)
-            printf("%s%u", k ? ", " : "", x->gamma[k]);
-        printf("], \"settled\": %s, \"tame\": %s}", x->settled ? "true" : "false",
-               x->tame ? "true" : "false");
+    } else {
+        /* DESIGN.md: {"game", "genus": [[g, gamma_0, ...], ...]}; the
+         * symbols and the flags ride along, one array each. */
+        printf("{\"game\": \"%s\", \"upto\": %llu, \"genus\": [",
+               nimber_game_spec(g), (unsigned long long)upto);
+        for (uint64_t h = 0; h <= upto; h++) {
+            printf("%s[%llu", h ? ", " : "",
+                   (unsigned long long)gs[h].grundy);
+            for (unsigned k = 0; k < gs[h].nterms; k++)
+                printf(", %u", gs[h].gamma[k]);
+            printf("]");
+        }
+        printf("], \"symbols\": [");
+        for (uint64_t h = 0; h <= upto; h++) {
+            nimber_genus_format(&gs[h], buf, sizeof buf);
+            printf("%s\"%s\"", h ? ", " : "", buf);
+        }
+        printf("], \"tame\": [");
+        for (uint64_t h = 0; h <= upto; h++)
+            printf("%s%s", h ? ", " : "", gs[h].tame ? "true" : "false");
+        printf("], \"settled\": [");
+        for (uint64_t h = 0; h <= upto; h++)
+            printf("%s%s", h ? ", " : "", gs[h].settled ? "true" : "false");
+        printf("]}\n");
     }
-    if (json)
-        printf("]\n");
+    nimber_game_free(g);
     free(gs);
     return cli_finish_output();
 }

@@ -27,7 +27,8 @@ static void quotient_help(FILE *f) {
             "  --upto N        heaps of at most N counters (N <= %d)\n"
             "  --max-order K   stop when the quotient passes K elements (default\n"
             "                  %d): exit 1, naming the heap\n"
-            "  --json          {\"game\", \"upto\", \"order\", \"elements\": names,\n"
+            "  --json          {\"game\", \"upto\", \"order\", \"identity\": 0,\n"
+            "                   \"elements\": names,\n"
             "                   \"p\": [indices in the P-portion], \"table\":\n"
             "                   rows of products (element indices), \"heaps\":\n"
             "                   element of heap 0..N, \"generators\", \"relations\",\n"
@@ -50,8 +51,10 @@ static void print_json(const nimber_game *g, const nimber_quotient *q) {
     const char **names = calloc(n + nr + 1, sizeof *names);
     if (!names)
         return;
-    printf("{\"game\": \"%s\", \"upto\": %llu, \"order\": %zu, ",
-           nimber_game_spec(g), (unsigned long long)upto, n);
+    printf("{\"game\": \"%s\", \"upto\": %llu, \"order\": %zu, "
+           "\"identity\": %zu, ",
+           nimber_game_spec(g), (unsigned long long)upto, n,
+           nimber_quotient_heap(q, 0));
     for (size_t a = 0; a < n; a++)
         names[a] = nimber_quotient_name(q, a);
     json_strings("elements", names, n);

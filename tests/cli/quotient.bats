@@ -40,7 +40,8 @@ heap 3 -> ab (order 6)" ]
     status_is 0
     json=$out
     # identity, commutativity, associativity
-    echo "$json" | jq -e '. as $q | [range(.order)] | all(. as $a | $q.table[0][$a] == $a)'
+    echo "$json" | jq -e '.identity == .heaps[0]'
+    echo "$json" | jq -e '. as $q | [range(.order)] | all(. as $a | $q.table[$q.identity][$a] == $a)'
     echo "$json" | jq -e '. as $q | [range(.order)] | all(. as $a | [range($q.order)] | all(. as $b | $q.table[$a][$b] == $q.table[$b][$a]))'
     echo "$json" | jq -e '. as $q | [range(.order)] | all(. as $a | [range($q.order)] | all(. as $b | [range($q.order)] | all(. as $c | $q.table[$q.table[$a][$b]][$c] == $q.table[$a][$q.table[$b][$c]])))'
     # sums of three heaps: the product against the search (a second
@@ -67,7 +68,11 @@ heap 3 -> ab (order 6)" ]
 5 0^02
 6 1^13" ]
     run_split genus --json kayles --upto 4
-    [ "$(echo "$out" | jq -c '[.[] | .genus]')" = '["0^120","1^031","2^20","3^31","1^031"]' ]
+    [ "$(echo "$out" | jq -c .symbols)" = '["0^120","1^031","2^20","3^31","1^031"]' ]
+    [ "$(echo "$out" | jq -c '.genus[2][0:3]')" = '[2,2,0]' ]
+    [ "$(echo "$out" | jq -r '.game, (.tame | all), (.genus | length)')" = "kayles
+true
+5" ]
 }
 
 @test "solve and explain --misere say when a quotient decided" {
