@@ -26,7 +26,8 @@
  * `nimber_error *` that receives a one-line message and, for input data,
  * the line and column.  Handles are opaque and come in create/free pairs;
  * every free function accepts NULL.  The library never prints, never exits
- * and keeps no global state except the allocator hook (section 8).
+ * and keeps no global state except the allocator hook and the thread count
+ * (section 8).
  * Everything here exists since version 0.1.0 unless it says otherwise.
  * (Lines marked "Since 0.2.0" came with take-and-break games and periods.)
  */
@@ -491,6 +492,14 @@ int nimber_scan_u64(nimber_scanner *sc, uint64_t *out, nimber_error *err);
 int nimber_scan_xor(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
                     nimber_error *err);
 
+/* nimber_scan_many: reads up to max numbers into out[0..max-1], with the
+ * same fast loop as nimber_scan_xor.  Returns NIMBER_OK with *got = max,
+ * or with *got < max when the input ended first; or an error (as
+ * nimber_scan_u64 gives it), *got then counting the numbers stored before
+ * it.  Since 0.4.0. */
+int nimber_scan_many(nimber_scanner *sc, uint64_t *out, size_t max,
+                     size_t *got, nimber_error *err);
+
 /* nimber_scan_end: succeeds when only whitespace remains; otherwise
  * NIMBER_E_SYNTAX naming the first extra character. */
 int nimber_scan_end(nimber_scanner *sc, nimber_error *err);
@@ -559,6 +568,18 @@ void nimber_verdicts_clear(nimber_verdicts *v);
 void nimber_set_allocator(void *(*malloc_fn)(size_t),
                           void *(*realloc_fn)(void *, size_t),
                           void (*free_fn)(void *));
+
+/* nimber_set_threads: the number of threads the library may use for one
+ * large input (reading a judge input, reading and solving a graph); 0 (the
+ * default) means one per online core, 1 does everything on the calling
+ * thread.  Results are identical whatever the number.  Process-wide like
+ * the allocator hook: set it before starting work, not while other
+ * threads call the library.  Since 0.4.0. */
+void nimber_set_threads(int n);
+
+/* nimber_threads: the number of threads the library will use (at least
+ * 1): the value set, or the count of online cores.  Since 0.4.0. */
+int nimber_threads(void);
 
 /* ===================================================================== */
 /* 9. Nimber arithmetic                                                  */

@@ -65,6 +65,12 @@ int nb_scan_need(nimber_scanner *sc, uint64_t *out, nimber_error *err,
 #endif
     ;
 
+/* nb_scan_force_simd: test hook of the scanner: 0 forces the baseline
+ * block classifier (SSE2, or SWAR off x86), 1 the AVX2 one, -1 the
+ * automatic choice.  Returns 0 (and changes nothing) when asked for AVX2
+ * on a CPU without it.  Not thread-safe: call it between scans. */
+int nb_scan_force_simd(int level);
+
 /* A growing text buffer (nb_buf_printf appends; a failed allocation is
  * remembered in nomem and reported by the caller once).  A fixed buffer
  * (nb_buf_fixed: the caller's array) never allocates: text past its end
