@@ -35,8 +35,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define G_UNL UINT32_MAX       /* not yet labelled (during the rounds) */
@@ -112,15 +115,109 @@ static int fail_last(nimber_scanner *sc, nimber_error *err, int code,
     return nb_fail_at(err, code, l, c, msg, a, b);
 }
 
-/* Parses the text into CSR arrays; every error names its line and column. */
-static int parse_graph(graph_state *g, const char *text, size_t len,
-                       nimber_error *err) {
+/* Numbers of the edge list read by one thread of the fast reader: the
+ * endpoints u0 v0 u1 v1 ... of the edges in input order, continuing the
+ * previous segment (a segment may start or end in the middle of an edge). */
+typedef struct {
+    uint32_t *num;
+    size_t count, cap;
+} segment;
+
+/* Builds the CSR arrays of g from the edges: either eu[k] -> ev[k], or the
+ * numbers of nseg segments, which together hold u0 v0 u1 v1 ... .
+ * Counting sort, stable, so each list keeps input order; a repeated edge
+ * is the same move and keeps its first occurrence.  Duplicates are found
+ * within each list (short lists by comparing, long ones with a mark array
+ * of the nodes), so the common case touches no node array at random. */
+static int build_csr(graph_state *g, uint32_t n, uint64_t m,
+                     const uint32_t *eu, const uint32_t *ev,
+                     const segment *seg, int nseg, nimber_error *err) {
+    g->n = n;
+    g->m = m;
+    g->off = nb_calloc((size_t)n + 1, sizeof *g->off);
+    g->adj = nb_calloc(m ? (size_t)m : 1, sizeof *g->adj);
+    if (!g->off || !g->adj)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    uint64_t *off = g->off;
+    uint32_t *adj = g->adj;
+    if (eu) {
+        for (uint64_t k = 0; k < m; k++)
+            off[eu[k] + 1]++;
+    } else {
+        uint64_t idx = 0; /* global position of the segment's first number */
+        for (int t = 0; t < nseg; idx += seg[t].count, t++)
+            for (size_t i = idx & 1; i < seg[t].count; i += 2)
+                off[seg[t].num[i] + 1]++;
+    }
+    uint64_t maxdeg = 0;
+    for (uint64_t u = 0; u < n; u++) {
+        if (off[u + 1] > maxdeg)
+            maxdeg = off[u + 1];
+        off[u + 1] += off[u];
+    }
+    if (eu) {
+        for (uint64_t k = 0; k < m; k++)
+            adj[off[eu[k]]++] = ev[k];
+    } else {
+        uint64_t idx = 0;
+        uint32_t u = 0;
+        for (int t = 0; t < nseg; idx += seg[t].count, t++)
+            for (size_t i = 0; i < seg[t].count; i++) {
+                if (((idx + i) & 1) == 0)
+                    u = seg[t].num[i];
+                else
+                    adj[off[u]++] = seg[t].num[i];
+            }
+    }
+    for (uint64_t u = n; u > 0; u--)
+        off[u] = off[u - 1];
+    off[0] = 0;
+    /* A repeated edge is the same move: keep its first occurrence. */
+    enum { SHORT = 16 };
+    uint32_t *mark = NULL;
+    if (maxdeg > SHORT &&
+        !(mark = nb_calloc(n ? (size_t)n : 1, sizeof *mark)))
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    uint64_t w = 0;
+    for (uint64_t u = 0; u < n; u++) {
+        uint64_t start = off[u], stop = off[u + 1], first = w;
+        off[u] = w;
+        if (stop - start <= SHORT) {
+            for (uint64_t p = start; p < stop; p++) {
+                uint32_t v = adj[p];
+                uint64_t q = first;
+                while (q < w && adj[q] != v)
+                    q++;
+                if (q == w)
+                    adj[w++] = v;
+            }
+        } else { /* mark[v] = u+1 while compacting u's list */
+            for (uint64_t p = start; p < stop; p++) {
+                uint32_t v = adj[p];
+                if (mark[v] != (uint32_t)u + 1) {
+                    mark[v] = (uint32_t)u + 1;
+                    adj[w++] = v;
+                }
+            }
+        }
+    }
+    off[n] = w;
+    g->m = w;
+    nb_free(mark);
+    return NIMBER_OK;
+}
+
+/* Parses the text into CSR arrays one number at a time; every error names
+ * its line and column.  The reference reader: parse_graph takes it for
+ * small inputs and whenever the fast reader finds anything wrong. */
+static int parse_graph_exact(graph_state *g, const char *text, size_t len,
+                             nimber_error *err) {
     nimber_scanner *sc = nimber_scanner_from_memory(text, len);
     if (!sc)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     nimber_scanner_set_comments(sc, '#');
     uint64_t n, m;
-    uint32_t *eu = NULL, *ev = NULL, *mark = NULL;
+    uint32_t *eu = NULL, *ev = NULL;
     size_t ecap = 0;
     int rc = nb_scan_need(sc, &n, err, "%s", "the node count N");
     if (rc == NIMBER_OK && n > UINT32_MAX - 2)
@@ -186,47 +283,166 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
     if (rc == NIMBER_OK)
         rc = nimber_scan_end(sc, err);
     nimber_scanner_free(sc);
-    if (rc == NIMBER_OK) {
-        g->n = (uint32_t)n;
-        g->m = m;
-        g->off = nb_calloc((size_t)n + 1, sizeof *g->off);
-        g->adj = nb_calloc(m ? (size_t)m : 1, sizeof *g->adj);
-        mark = nb_calloc(n ? (size_t)n : 1, sizeof *mark);
-        if (!g->off || !g->adj || !mark)
-            rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    }
-    if (rc == NIMBER_OK) {
-        /* CSR by counting sort; stable, so each list keeps input order. */
-        for (uint64_t k = 0; k < m; k++)
-            g->off[eu[k] + 1]++;
-        for (uint64_t u = 0; u < n; u++)
-            g->off[u + 1] += g->off[u];
-        for (uint64_t k = 0; k < m; k++)
-            g->adj[g->off[eu[k]]++] = ev[k];
-        for (uint64_t u = n; u > 0; u--)
-            g->off[u] = g->off[u - 1];
-        g->off[0] = 0;
-        /* A repeated edge is the same move: keep its first occurrence
-         * (mark[v] = u+1 while compacting u's list). */
-        uint64_t w = 0;
-        for (uint64_t u = 0; u < n; u++) {
-            uint64_t start = g->off[u];
-            g->off[u] = w;
-            for (uint64_t p = start; p < g->off[u + 1]; p++) {
-                uint32_t v = g->adj[p];
-                if (mark[v] != (uint32_t)u + 1) {
-                    mark[v] = (uint32_t)u + 1;
-                    g->adj[w++] = v;
-                }
-            }
-        }
-        g->off[n] = w;
-        g->m = w;
-    }
+    if (rc == NIMBER_OK)
+        rc = build_csr(g, (uint32_t)n, m, eu, ev, NULL, 0, err);
     nb_free(eu);
     nb_free(ev);
-    nb_free(mark);
     return rc;
+}
+
+#define FAST_MIN_BYTES ((size_t)1 << 16) /* smaller inputs: exact reader */
+#define PAR_MIN_BYTES ((size_t)8 << 20)  /* split inputs at least this big */
+#define PAR_MAX_THREADS 16
+#define PIECE 4096 /* numbers converted per nimber_scan_many call */
+
+/* One thread's part of the fast reader: a slice of the text, cut after a
+ * newline (so never inside a comment), read into a segment. */
+typedef struct {
+    const char *text;
+    size_t len;
+    uint32_t n;   /* node count: every number must be below it */
+    segment seg;  /* the numbers read */
+    int ok;       /* 1 when the slice was read cleanly */
+} read_part;
+
+/* Reads every number of a slice into its segment; ok = 0 on any error, a
+ * number that is not a node, or memory (the exact reader then reports). */
+static void *read_part_main(void *arg) {
+    read_part *rp = arg;
+    rp->ok = 0;
+    nimber_scanner *sc = nimber_scanner_from_memory(rp->text, rp->len);
+    if (!sc)
+        return NULL;
+    nimber_scanner_set_comments(sc, '#');
+    uint64_t tmp[PIECE];
+    for (;;) {
+        size_t got;
+        if (nimber_scan_many(sc, tmp, PIECE, &got, NULL) != NIMBER_OK)
+            break;
+        if (rp->seg.count + got > rp->seg.cap) {
+            size_t nc = rp->seg.cap * 2 + got;
+            uint32_t *nn = nb_realloc(rp->seg.num, nc * sizeof *nn);
+            if (!nn)
+                break;
+            rp->seg.num = nn;
+            rp->seg.cap = nc;
+        }
+        uint32_t *out = rp->seg.num + rp->seg.count, bad = 0;
+        for (size_t i = 0; i < got; i++) {
+            bad |= tmp[i] >= rp->n;
+            out[i] = (uint32_t)tmp[i];
+        }
+        if (bad)
+            break;
+        rp->seg.count += got;
+        if (got < PIECE) {
+            rp->ok = 1;
+            break;
+        }
+    }
+    nimber_scanner_free(sc);
+    return NULL;
+}
+
+/* The fast reader: N and M, then the edge list cut into one slice per
+ * thread (nimber_threads(), when the input is large), each read with the
+ * scanner's bulk loop into an array of node numbers, and the CSR arrays
+ * built from those arrays directly.  Returns 1 when it built the graph;
+ * 0 when the input is small or anything is wrong or unusual (a bad byte, a
+ * node out of range, the wrong number of edges, a claimed M that the text
+ * cannot hold, memory), having changed nothing: the exact reader then
+ * reads the text again and names the error.  Results are identical for
+ * every thread count (the slices are concatenated in input order). */
+static int parse_graph_fast(graph_state *g, const char *text, size_t len) {
+    if (len < FAST_MIN_BYTES)
+        return 0;
+    nimber_scanner *sc = nimber_scanner_from_memory(text, len);
+    if (!sc)
+        return 0;
+    nimber_scanner_set_comments(sc, '#');
+    uint64_t n = 0, m = 0, l, c;
+    int ok = nimber_scan_u64(sc, &n, NULL) == NIMBER_OK &&
+             nimber_scan_u64(sc, &m, NULL) == NIMBER_OK;
+    nimber_scanner_where(sc, &l, &c);
+    nimber_scanner_free(sc);
+    /* The offset after M: the line's start plus the column. */
+    size_t at = 0;
+    if (ok) {
+        uint64_t line = 1;
+        while (line < l && at < len)
+            line += text[at++] == '\n';
+        at += (size_t)c - 1;
+    }
+    /* Each edge takes at least four bytes ("u v" and a separator). */
+    if (!ok || n == 0 || n > UINT32_MAX - 2 || n * 40 > g->limit ||
+        m > (len - at) / 4 + 1 || m * 20 + n * 40 > g->limit || at > len)
+        return 0;
+    int t = nimber_threads();
+    if (t > PAR_MAX_THREADS)
+        t = PAR_MAX_THREADS;
+    if (len - at < PAR_MIN_BYTES)
+        t = 1;
+    read_part part[PAR_MAX_THREADS];
+    pthread_t tid[PAR_MAX_THREADS];
+    const char *from = text + at, *end = text + len;
+    for (int i = 0; i < t; i++) {
+        const char *to =
+            i == t - 1 ? end : from + (size_t)(end - from) / (size_t)(t - i);
+        while (to < end && to[-1] != '\n')
+            to++;
+        memset(&part[i], 0, sizeof part[i]);
+        part[i].text = from;
+        part[i].len = (size_t)(to - from);
+        part[i].n = (uint32_t)n;
+        /* Room for this slice's share of the 2M numbers, a little more. */
+        part[i].seg.cap = (size_t)((double)(2 * m) * (double)part[i].len /
+                                   (double)(len - at) * 1.02) + PIECE;
+        part[i].seg.num = nb_malloc(part[i].seg.cap * sizeof(uint32_t));
+        from = to;
+    }
+    int started = 0;
+    for (; started < t - 1; started++)
+        if (!part[started].seg.num ||
+            pthread_create(&tid[started], NULL, read_part_main,
+                           &part[started]) != 0)
+            break;
+    for (int i = started; i < t; i++)
+        if (part[i].seg.num)
+            read_part_main(&part[i]);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    uint64_t total = 0;
+    ok = 1;
+    segment seg[PAR_MAX_THREADS];
+    memset(seg, 0, sizeof seg);
+    for (int i = 0; i < t; i++) {
+        ok &= part[i].ok;
+        total += part[i].seg.count;
+        seg[i] = part[i].seg;
+    }
+    ok = ok && total == 2 * m &&
+         build_csr(g, (uint32_t)n, m, NULL, NULL, seg, t, NULL) == NIMBER_OK;
+    for (int i = 0; i < t; i++)
+        nb_free(part[i].seg.num);
+    if (!ok) {
+        nb_free(g->off);
+        nb_free(g->adj);
+        g->off = NULL;
+        g->adj = NULL;
+        g->n = 0;
+        g->m = 0;
+    }
+    return ok;
+}
+
+/* Parses the text into CSR arrays: the fast reader, else the exact one. */
+static int parse_graph(graph_state *g, const char *text, size_t len,
+                       nimber_error *err) {
+    if (len == 0)
+        return parse_graph_exact(g, "", 0, err);
+    if (parse_graph_fast(g, text, len))
+        return NIMBER_OK;
+    return parse_graph_exact(g, text, len, err);
 }
 
 /* Values of an acyclic graph by Kahn's algorithm from the sinks; returns 0
@@ -315,17 +531,71 @@ static void values_cyclic(graph_state *g, const uint64_t *poff,
             g->val[u] = G_INF;
 }
 
+/* Values of a graph whose numbering is already a topological order: every
+ * edge goes to a higher node (dir > 0) or to a lower one (dir < 0).  One
+ * sweep from the sinks' end computes each mex from values already known:
+ * no predecessor lists, no counters, no queue, and the lists are read in
+ * order, so the values the next lists need are prefetched while this one
+ * is done.  Same values as Kahn's algorithm (a node's value depends only
+ * on its options' values). */
+static void values_sweep(graph_state *g, int dir, uint64_t *stamp) {
+    uint32_t n = g->n;
+    const uint64_t *off = g->off;
+    const uint32_t *adj = g->adj;
+    uint32_t *val = g->val;
+    enum { AHEAD = 48 }; /* list entries prefetched ahead */
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t u = dir > 0 ? n - 1 - i : i;
+        uint64_t a = off[u], b = off[u + 1];
+        if (dir > 0 ? a >= AHEAD : b + AHEAD < g->m)
+            for (uint64_t p = a; p < b; p++)
+                __builtin_prefetch(&val[adj[dir > 0 ? p - AHEAD : p + AHEAD]]);
+        for (uint64_t p = a; p < b; p++) {
+            uint32_t v = val[adj[p]];
+            if (v <= b - a)
+                stamp[v] = (uint64_t)u + 1;
+        }
+        uint32_t x = 0;
+        while (stamp[x] == (uint64_t)u + 1)
+            x++;
+        val[u] = x;
+    }
+}
+
+/* The direction of a topological numbering (see values_sweep), or 0. */
+static int numbering_direction(const graph_state *g) {
+    int up = 1, down = 1;
+    for (uint32_t u = 0; u < g->n && (up || down); u++)
+        for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++) {
+            up &= g->adj[p] > u;
+            down &= g->adj[p] < u;
+        }
+    return up ? 1 : down ? -1 : 0;
+}
+
 /* Builds the predecessor lists and computes every node's value. */
 static int compute_values(graph_state *g, nimber_error *err) {
     uint32_t n = g->n;
-    uint64_t *poff = nb_calloc((size_t)n + 1, sizeof *poff);
-    uint32_t *pred = nb_calloc(g->m ? (size_t)g->m : 1, sizeof *pred);
-    uint32_t *cnt = nb_calloc(n ? n : 1, sizeof *cnt);
-    uint32_t *queue = nb_calloc(n ? n : 1, sizeof *queue);
     uint64_t maxdeg = 0;
     for (uint32_t u = 0; u < n; u++)
         if (g->off[u + 1] - g->off[u] > maxdeg)
             maxdeg = g->off[u + 1] - g->off[u];
+    int dir = n ? numbering_direction(g) : 0;
+    if (dir) {
+        uint64_t *stamp = nb_calloc((size_t)maxdeg + 2, sizeof *stamp);
+        g->val = nb_calloc(n, sizeof *g->val);
+        if (!stamp || !g->val) {
+            nb_free(stamp);
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        }
+        values_sweep(g, dir, stamp);
+        nb_free(stamp);
+        return NIMBER_OK;
+    }
+    uint64_t *poff = nb_calloc((size_t)n + 1, sizeof *poff);
+    uint32_t *pred = nb_calloc(g->m ? (size_t)g->m : 1, sizeof *pred);
+    uint32_t *cnt = nb_calloc(n ? n : 1, sizeof *cnt);
+    uint32_t *queue = nb_calloc(n ? n : 1, sizeof *queue);
     uint64_t *stamp = nb_calloc((size_t)maxdeg + 2, sizeof *stamp);
     unsigned char *flags = nb_calloc(n ? n : 1, 1);
     g->val = nb_calloc(n ? n : 1, sizeof *g->val);
@@ -375,12 +645,32 @@ static int graph_create(const char *arg, size_t limit, void **state,
         rc = nb_fail(err, NIMBER_E_IO, "%s: %s", arg, strerror(errno));
     char *text = NULL;
     size_t len = 0;
-    if (rc == NIMBER_OK)
+    void *map = NULL;
+    struct stat st;
+    /* A regular file is mapped and read in place (no copy); a pipe is read
+     * into memory.  Either way the text must fit in half the limit. */
+    if (rc == NIMBER_OK && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+        st.st_size > 0 && lseek(fd, 0, SEEK_CUR) == 0) {
+        if ((uint64_t)st.st_size > g->limit / 2)
+            rc = nb_fail(err, NIMBER_E_LIMIT,
+                         "graph input larger than the memory limit");
+        else {
+            len = (size_t)st.st_size;
+            map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+            if (map == MAP_FAILED)
+                map = NULL;
+            else
+                posix_madvise(map, len, POSIX_MADV_SEQUENTIAL);
+        }
+    }
+    if (rc == NIMBER_OK && !map)
         rc = slurp(fd, &text, &len, g->limit, err);
     if (fd > STDIN_FILENO)
         close(fd);
     if (rc == NIMBER_OK)
-        rc = parse_graph(g, text, len, err);
+        rc = parse_graph(g, map ? (const char *)map : text, len, err);
+    if (map)
+        munmap(map, len);
     nb_free(text);
     if (rc == NIMBER_OK)
         rc = compute_values(g, err);
