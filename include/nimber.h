@@ -302,6 +302,17 @@ void nimber_position_free(nimber_position *pos);
 int nimber_position_add(nimber_position *pos, nimber_game *game,
                         const uint64_t *heaps, size_t n, nimber_error *err);
 
+typedef struct nimber_scanner nimber_scanner; /* section 7 */
+
+/* nimber_position_add_scan: nimber_position_add with the numbers read from
+ * the rest of sc's input (at most max of them; more is NIMBER_E_LIMIT),
+ * with the scanner's bulk loop and no copy: ten million heaps from a file
+ * cost what nimber_scan_xor costs.  Errors: those of nimber_scan_u64
+ * (with the line and column); as nimber_position_add.  Since 0.4.0. */
+int nimber_position_add_scan(nimber_position *pos, nimber_game *game,
+                             nimber_scanner *sc, size_t max,
+                             nimber_error *err);
+
 /* nimber_position_add_args: nimber_position_add with the position given
  * as the words a person types (each a number for heap games; "X,Y" for a
  * coin of a product game...), parsed by the game.  Errors: NIMBER_E_ARG
