@@ -409,8 +409,8 @@ static int parse_graph_fast(graph_state *g, const char *text, size_t len) {
         part[i].len = (size_t)(to - from);
         part[i].n = (uint32_t)n;
         /* Room for this slice's share of the 2M numbers, a little more. */
-        part[i].seg.cap = (size_t)((double)(2 * m) * (double)part[i].len /
-                                   (double)(len - at) * 1.02) + PIECE;
+        double share = len > at ? (double)part[i].len / (double)(len - at) : 1;
+        part[i].seg.cap = (size_t)((double)(2 * m) * share * 1.02) + PIECE;
         part[i].seg.num = nb_malloc(part[i].seg.cap * sizeof(uint32_t));
         from = to;
     }

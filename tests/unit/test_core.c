@@ -332,6 +332,81 @@ static void test_scan_many(void **state) {
     free(got);
 }
 
+/* nimber_position_add_scan against nimber_position_add of the same numbers
+ * (the same Grundy value and winning moves, for nim and kayles), its
+ * errors (line and column) and its limit on the count. */
+static void test_position_add_scan(void **state) {
+    (void)state;
+    test_seed("test_position_add_scan");
+    const char *specs[] = {"nim", "kayles"};
+    size_t cap = 300000;
+    char *buf = malloc(cap * 12 + 64);
+    uint64_t *h = malloc(cap * sizeof *h);
+    for (int t = 0; t < 12; t++) {
+        size_t n = t < 4 ? (size_t)t : test_below(cap), len = 0;
+        for (size_t i = 0; i < n; i++) {
+            h[i] = t % 2 ? test_below(1000) : test_rand() >> test_below(64);
+            len += (size_t)sprintf(buf + len, "%llu%s", (unsigned long long)h[i],
+                                   test_below(3) ? " " : "\n");
+        }
+        for (int k = 0; k < 2; k++) {
+            nimber_game *g;
+            assert_int_equal(nimber_game_parse(specs[k], &g, NULL), 0);
+            if (k == 1) /* kayles: small heaps only */
+                for (size_t i = 0; i < n; i++)
+                    h[i] %= 1000;
+            size_t l2 = 0;
+            for (size_t i = 0; i < n; i++)
+                l2 += (size_t)sprintf(buf + l2, "%llu\n",
+                                      (unsigned long long)h[i]);
+            nimber_position *a = nimber_position_create(),
+                            *b = nimber_position_create();
+            assert_int_equal(nimber_position_add(a, g, h, n, NULL), 0);
+            nimber_scanner *sc = nimber_scanner_from_memory(buf, l2);
+            assert_int_equal(nimber_position_add_scan(b, g, sc, cap, NULL), 0);
+            nimber_scanner_free(sc);
+            nimber_solution sa, sb;
+            assert_int_equal(nimber_position_solve(a, 50, &sa, NULL), 0);
+            assert_int_equal(nimber_position_solve(b, 50, &sb, NULL), 0);
+            assert_memory_equal(&sa.value, &sb.value, sizeof sa.value);
+            assert_int_equal(sa.nmoves, sb.nmoves);
+            for (size_t i = 0; i < sa.nmoves; i++)
+                assert_memory_equal(&sa.moves[i], &sb.moves[i],
+                                    sizeof sa.moves[i]);
+            nimber_solution_clear(&sa);
+            nimber_solution_clear(&sb);
+            /* One number more than max: NIMBER_E_LIMIT, nothing added. */
+            if (n > 0) {
+                sc = nimber_scanner_from_memory(buf, l2);
+                nimber_error err;
+                assert_int_equal(nimber_position_add_scan(b, g, sc, n - 1, &err),
+                                 NIMBER_E_LIMIT);
+                nimber_scanner_free(sc);
+            }
+            nimber_position_free(a);
+            nimber_position_free(b);
+            nimber_game_free(g);
+        }
+        (void)len;
+    }
+    /* A bad byte: its line and column. */
+    const char *bad = "1 2\n3 4x\n";
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse("nim", &g, NULL), 0);
+    nimber_position *p = nimber_position_create();
+    nimber_scanner *sc = nimber_scanner_from_memory(bad, strlen(bad));
+    nimber_error err;
+    assert_int_equal(nimber_position_add_scan(p, g, sc, 100, &err),
+                     NIMBER_E_SYNTAX);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.column, 4);
+    nimber_scanner_free(sc);
+    nimber_position_free(p);
+    nimber_game_free(g);
+    free(buf);
+    free(h);
+}
+
 /* ---- judge ---- */
 
 /* Runs a judge over len bytes of text (0: up to its NUL); returns the
@@ -736,6 +811,7 @@ int main(void) {
         cmocka_unit_test(test_scan_range),
         cmocka_unit_test(test_scan_xor),
         cmocka_unit_test(test_scan_many),
+        cmocka_unit_test(test_position_add_scan),
         cmocka_unit_test(test_judge_random),
         cmocka_unit_test(test_judge_errors),
         cmocka_unit_test(test_split_formula),
