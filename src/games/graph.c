@@ -461,6 +461,94 @@ static int parse_graph(graph_state *g, const char *text, size_t len,
     return parse_graph_exact(g, text, len, err);
 }
 
+/* Passes over the nodes split among threads: each part owns the nodes
+ * lo..hi-1 (of the edges' targets, for the predecessor lists) and writes
+ * only their entries, so the parts never touch the same memory and the
+ * result is the one thread's, bit for bit. */
+#define PASS_MIN_NODES (1u << 16) /* smaller graphs: one thread */
+typedef struct {
+    graph_state *g;
+    uint64_t *poff;
+    uint32_t *pred, *cnt;
+    unsigned char *flags;
+    uint32_t lo, hi;
+    uint32_t any; /* round count pass: some node can still take the label */
+} pass_part;
+
+/* Predecessor counts of the part's targets: poff[v+1] = in-degree of v. */
+static void *pass_pred_count(void *arg) {
+    pass_part *pp = arg;
+    const graph_state *g = pp->g;
+    uint32_t lo = pp->lo, width = pp->hi - pp->lo;
+    for (uint64_t p = 0; p < g->m; p++)
+        if (g->adj[p] - lo < width)
+            pp->poff[g->adj[p] + 1]++;
+    return NULL;
+}
+
+/* Predecessor lists of the part's targets, each in increasing order. */
+static void *pass_pred_fill(void *arg) {
+    pass_part *pp = arg;
+    const graph_state *g = pp->g;
+    uint32_t lo = pp->lo, width = pp->hi - pp->lo;
+    for (uint32_t u = 0; u < g->n; u++)
+        for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
+            if (g->adj[p] - lo < width)
+                pp->pred[pp->poff[g->adj[p]]++] = u;
+    return NULL;
+}
+
+/* The count pass of a round of values_cyclic over the part's nodes: the
+ * unlabelled options of each unlabelled node, BLOCKED cleared. */
+static void *pass_round_count(void *arg) {
+    enum { OK = 1, BLOCKED = 2 };
+    pass_part *pp = arg;
+    const graph_state *g = pp->g;
+    uint32_t any = 0;
+    for (uint32_t u = pp->lo; u < pp->hi; u++) {
+        if (g->val[u] != G_UNL)
+            continue;
+        pp->flags[u] &= (unsigned char)~BLOCKED;
+        any |= pp->flags[u] & OK;
+        uint32_t c = 0;
+        for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
+            c += g->val[g->adj[p]] == G_UNL;
+        pp->cnt[u] = c;
+    }
+    pp->any = any;
+    return NULL;
+}
+
+/* Runs fn over the nodes 0..n-1 cut into up to nimber_threads() parts
+ * (one for small graphs); returns the OR of the parts' `any`.  A thread
+ * that cannot be started leaves its part to this one. */
+static uint32_t run_pass(void *(*fn)(void *), pass_part proto) {
+    uint32_t n = proto.g->n;
+    int t = n < PASS_MIN_NODES ? 1 : nimber_threads();
+    if (t > PAR_MAX_THREADS)
+        t = PAR_MAX_THREADS;
+    pass_part part[PAR_MAX_THREADS];
+    pthread_t tid[PAR_MAX_THREADS];
+    int started[PAR_MAX_THREADS];
+    for (int i = 0; i < t; i++) {
+        part[i] = proto;
+        part[i].lo = (uint32_t)((uint64_t)n * (uint64_t)i / (uint64_t)t);
+        part[i].hi = (uint32_t)((uint64_t)n * (uint64_t)(i + 1) / (uint64_t)t);
+        started[i] = i > 0 && pthread_create(&tid[i], NULL, fn, &part[i]) == 0;
+    }
+    uint32_t any = 0;
+    for (int i = 0; i < t; i++) {
+        if (!started[i])
+            fn(&part[i]);
+    }
+    for (int i = 0; i < t; i++) {
+        if (started[i])
+            pthread_join(tid[i], NULL);
+        any |= part[i].any;
+    }
+    return any;
+}
+
 /* Values of an acyclic graph by Kahn's algorithm from the sinks; returns 0
  * (leaving the rest unlabelled) when a cycle exists. */
 static int values_acyclic(graph_state *g, const uint64_t *poff,
@@ -502,18 +590,9 @@ static void values_cyclic(graph_state *g, const uint64_t *poff,
         g->val[u] = G_UNL;
         flags[u] = OK;
     }
+    pass_part proto = {g, NULL, NULL, cnt, flags, 0, 0, 0};
     for (uint32_t m = 0;; m++) {
-        uint32_t tail = 0, any = 0;
-        for (uint32_t u = 0; u < n; u++) {
-            if (g->val[u] != G_UNL)
-                continue;
-            flags[u] &= (unsigned char)~BLOCKED;
-            any |= flags[u] & OK;
-            uint32_t c = 0;
-            for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
-                c += g->val[g->adj[p]] == G_UNL;
-            cnt[u] = c;
-        }
+        uint32_t tail = 0, any = run_pass(pass_round_count, proto);
         if (!any)
             break;
         for (uint32_t u = 0; u < n; u++)
@@ -619,14 +698,11 @@ static int compute_values(graph_state *g, nimber_error *err) {
     if (!poff || !pred || !cnt || !queue || !stamp || !flags || !g->val)
         rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     if (rc == NIMBER_OK) {
-        for (uint32_t u = 0; u < n; u++)
-            for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
-                poff[g->adj[p] + 1]++;
+        pass_part proto = {g, poff, pred, NULL, NULL, 0, 0, 0};
+        run_pass(pass_pred_count, proto);
         for (uint32_t u = 0; u < n; u++)
             poff[u + 1] += poff[u];
-        for (uint32_t u = 0; u < n; u++)
-            for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
-                pred[poff[g->adj[p]]++] = u;
+        run_pass(pass_pred_fill, proto);
         for (uint32_t u = n; u > 0; u--)
             poff[u] = poff[u - 1];
         poff[0] = 0;
