@@ -73,7 +73,8 @@ int nb_scan_force_simd(int level);
 
 /* nb_graph_reader_hook: test hook of graph:FILE's reader: 0 the usual
  * choice, 1 the exact (one number at a time) reader only, 2 the fast
- * reader for any input, split among nimber_threads() however small.
+ * reader for any input, split among nimber_threads() however small (the
+ * passes over the nodes too).
  * Returns how many graphs the fast reader built since the last call. */
 int nb_graph_reader_hook(int mode);
 

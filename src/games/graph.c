@@ -296,8 +296,9 @@ static int parse_graph_exact(graph_state *g, const char *text, size_t len,
 #define PIECE 4096 /* numbers converted per nimber_scan_many call */
 
 /* Test hook (internal.h): 0 the sizes above, 1 the exact reader only, 2 the
- * fast reader for any input, split into slices however small; and how
- * many graphs the fast reader has built. */
+ * fast reader for any input, split into slices however small (and the
+ * passes over the nodes split however few there are); and how many
+ * graphs the fast reader has built. */
 static int reader_mode = 0;
 static int fast_built = 0;
 
@@ -524,7 +525,7 @@ static void *pass_round_count(void *arg) {
  * that cannot be started leaves its part to this one. */
 static uint32_t run_pass(void *(*fn)(void *), pass_part proto) {
     uint32_t n = proto.g->n;
-    int t = n < PASS_MIN_NODES ? 1 : nimber_threads();
+    int t = n < PASS_MIN_NODES && reader_mode != 2 ? 1 : nimber_threads();
     if (t > PAR_MAX_THREADS)
         t = PAR_MAX_THREADS;
     pass_part part[PAR_MAX_THREADS];
