@@ -488,6 +488,50 @@ int nb_scan_force_simd(int level) {
     return 1;
 }
 
+/* Value of the len (1..16) digits at q, eight bytes at a time. */
+static inline uint64_t convert_base(const unsigned char *q, unsigned len,
+                                    const unsigned char *lo) {
+    const uint64_t zeros = 0x3030303030303030ull;
+    (void)lo;
+    if (len <= 8)
+        return eight_digits((load8(q) ^ zeros) << (64 - 8 * len));
+    /* Nine or ten digits (the usual heap sizes) without a second
+     * eight-digit conversion. */
+    uint64_t v = eight_digits(load8(q) ^ zeros);
+    unsigned l2 = len - 8;
+    if (l2 == 1)
+        return v * 10 + (unsigned)(q[8] - '0');
+    if (l2 == 2)
+        return v * 100 + (unsigned)(q[8] - '0') * 10 + (unsigned)(q[9] - '0');
+    return v * pow10_tab[l2] +
+           eight_digits((load8(q + 8) ^ zeros) << (64 - 8 * l2));
+}
+
+#if defined(NB_HAVE_AVX2)
+/* Value of the len (1..16) digits at q without a branch on len: the 16
+ * bytes ending after the last digit are loaded, those before q set to 0,
+ * and the digits combined pairwise by multiply-adds (two, then four, then
+ * eight digits a lane).  The bytes before q must be readable (from lo on);
+ * near the start of the buffer convert_base does it. */
+__attribute__((target("avx2"))) static inline uint64_t
+convert_avx2(const unsigned char *q, unsigned len, const unsigned char *lo) {
+    if (q + len < lo + 16)
+        return convert_base(q, len, lo);
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(q + len - 16));
+    __m128i idx =
+        _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i keep = _mm_cmpgt_epi8(idx, _mm_set1_epi8((char)(15 - (int)len)));
+    v = _mm_and_si128(_mm_sub_epi8(v, _mm_set1_epi8('0')), keep);
+    v = _mm_maddubs_epi16(v, _mm_setr_epi8(10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+                                           10, 1, 10, 1, 10, 1));
+    v = _mm_madd_epi16(v, _mm_setr_epi16(100, 1, 100, 1, 100, 1, 100, 1));
+    v = _mm_packus_epi32(v, v);
+    v = _mm_madd_epi16(v, _mm_setr_epi16(10000, 1, 10000, 1, 10000, 1, 10000, 1));
+    return (uint64_t)(uint32_t)_mm_cvtsi128_si32(v) * 100000000u +
+           (uint32_t)_mm_extract_epi32(v, 1);
+}
+#endif
+
 /* The inner loop of nimber_scan_xor over the bytes at hand.  Each 64-byte
  * block is classified at once (digit / whitespace / newline bit masks);
  * the numbers starting in it are found from the digit mask, so converting
@@ -502,13 +546,14 @@ int nb_scan_force_simd(int level) {
  * the AVX2 one is compiled for AVX2 as a whole. */
 static inline __attribute__((always_inline)) uint64_t
 run_tpl(nimber_scanner *sc, uint64_t want, uint64_t *xp, uint64_t *out,
-        block_masks (*classify64)(const unsigned char *)) {
+        block_masks (*classify64)(const unsigned char *),
+        uint64_t (*convert)(const unsigned char *, unsigned,
+                            const unsigned char *)) {
     const unsigned char *last = sc->p; /* after the last number read */
     const unsigned char *blk = sc->p;  /* the block being read */
     const unsigned char *limit = sc->end - SCAN_FAST - 128;
     const unsigned char *nl_at = NULL; /* the last newline counted */
     uint64_t n = 0, x = *xp, lines = 0, prev_digit = 0;
-    const uint64_t zeros = 0x3030303030303030ull;
     block_masks m = {0, 0, 0}, next;
     if (blk > limit)
         goto at_block;
@@ -541,24 +586,9 @@ run_tpl(nimber_scanner *sc, uint64_t want, uint64_t *xp, uint64_t *out,
                 if (len > 16 || !is_ws(q[len]))
                     goto in_block;
             }
-            uint64_t v;
-            if (len <= 8) {
-                v = eight_digits((load8(q) ^ zeros) << (64 - 8 * len));
-            } else if (len <= 16) {
-                /* Nine or ten digits (the usual heap sizes) without a
-                 * second eight-digit conversion. */
-                v = eight_digits(load8(q) ^ zeros);
-                unsigned l2 = len - 8;
-                if (l2 == 1)
-                    v = v * 10 + (unsigned)(q[8] - '0');
-                else if (l2 == 2)
-                    v = v * 100 + (unsigned)(q[8] - '0') * 10 +
-                        (unsigned)(q[9] - '0');
-                else
-                    v = v * pow10_tab[l2] +
-                        eight_digits((load8(q + 8) ^ zeros) << (64 - 8 * l2));
-            } else
+            if (len > 16)
                 goto in_block; /* 17+ digits: scan_one checks the range */
+            uint64_t v = convert(q, len, sc->buf);
             if (out)
                 out[n] = v;
             else
@@ -604,14 +634,14 @@ in_block:
 /* The run loop with the baseline classifier. */
 static uint64_t run_base(nimber_scanner *sc, uint64_t want, uint64_t *xp,
                          uint64_t *out) {
-    return run_tpl(sc, want, xp, out, classify_base);
+    return run_tpl(sc, want, xp, out, classify_base, convert_base);
 }
 
 #if defined(NB_HAVE_AVX2)
 /* The run loop with the AVX2 classifier. */
 __attribute__((target("avx2"))) static uint64_t
 run_avx2(nimber_scanner *sc, uint64_t want, uint64_t *xp, uint64_t *out) {
-    return run_tpl(sc, want, xp, out, classify_avx2);
+    return run_tpl(sc, want, xp, out, classify_avx2, convert_avx2);
 }
 #endif
 
