@@ -16,7 +16,7 @@
  *   5. Positions: sums of components, outcome and winning moves
  *   6. Scanner: fast reading of non-negative integers with line/column errors
  *   7. Judge: the classic problems in their judges' formats
- *   8. Memory: allocator hook
+ *   8. Memory: allocator hook, threads
  *   9. Nimber arithmetic: the field of nimbers below 2^64 (since 0.3.0)
  *  10. Games defined by a callback (since 0.3.0)
  *
@@ -302,7 +302,8 @@ void nimber_position_free(nimber_position *pos);
 int nimber_position_add(nimber_position *pos, nimber_game *game,
                         const uint64_t *heaps, size_t n, nimber_error *err);
 
-typedef struct nimber_scanner nimber_scanner; /* section 7 */
+/* The scanner of section 6 (declared here for nimber_position_add_scan). */
+typedef struct nimber_scanner nimber_scanner;
 
 /* nimber_position_add_scan: nimber_position_add with the numbers read from
  * the rest of sc's input (at most max of them; more is NIMBER_E_LIMIT),
@@ -464,8 +465,8 @@ void nimber_games(const char *const **names, const char *const **summaries);
  * 2^64-1; leading zeros allowed).  Whitespace is space, tab, CR and LF, so
  * CRLF files and numbers split across lines are fine.  Anything else is an
  * error reported with its line and column.  Input is read in large blocks;
- * memory use is constant whatever the input claims. */
-typedef struct nimber_scanner nimber_scanner;
+ * memory use is constant whatever the input claims.  (nimber_scanner is
+ * declared in section 5, before nimber_position_add_scan.) */
 
 /* A source of bytes: fills buf with up to cap bytes and returns how many,
  * 0 at end of input, or -1 on a read error. */
