@@ -483,9 +483,12 @@ static void *pass_pred_count(void *arg) {
     pass_part *pp = arg;
     const graph_state *g = pp->g;
     uint32_t lo = pp->lo, width = pp->hi - pp->lo;
-    for (uint64_t p = 0; p < g->m; p++)
+    for (uint64_t p = 0; p < g->m; p++) {
+        if (p + 32 < g->m) /* the counter a later edge will increment */
+            __builtin_prefetch(&pp->poff[g->adj[p + 32] + 1], 1);
         if (g->adj[p] - lo < width)
             pp->poff[g->adj[p] + 1]++;
+    }
     return NULL;
 }
 
@@ -495,9 +498,14 @@ static void *pass_pred_fill(void *arg) {
     const graph_state *g = pp->g;
     uint32_t lo = pp->lo, width = pp->hi - pp->lo;
     for (uint32_t u = 0; u < g->n; u++)
-        for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
+        for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++) {
+            if (p + 32 < g->m)
+                __builtin_prefetch(&pp->poff[g->adj[p + 32]], 1);
+            if (p + 16 < g->m && g->adj[p + 16] - lo < width)
+                __builtin_prefetch(&pp->pred[pp->poff[g->adj[p + 16]]], 1);
             if (g->adj[p] - lo < width)
                 pp->pred[pp->poff[g->adj[p]]++] = u;
+        }
     return NULL;
 }
 
@@ -514,8 +522,11 @@ static void *pass_round_count(void *arg) {
         pp->flags[u] &= (unsigned char)~BLOCKED;
         any |= pp->flags[u] & OK;
         uint32_t c = 0;
-        for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++)
+        for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++) {
+            if (p + 32 < g->m)
+                __builtin_prefetch(&g->val[g->adj[p + 32]]);
             c += g->val[g->adj[p]] == G_UNL;
+        }
         pp->cnt[u] = c;
     }
     pp->any = any;
@@ -565,6 +576,27 @@ static int values_acyclic(graph_state *g, const uint64_t *poff,
             queue[tail++] = u;
     }
     while (head < tail) {
+        /* The queue says which nodes come next: their offsets, then their
+         * lists, then the values and counters the lists point at are
+         * fetched a few nodes ahead, so the cache misses of a random
+         * graph overlap instead of queueing one behind the other. */
+        if (head + 16 < tail) {
+            uint32_t w = queue[head + 16];
+            __builtin_prefetch(&g->off[w]);
+            __builtin_prefetch(&poff[w]);
+        }
+        if (head + 8 < tail) {
+            uint32_t w = queue[head + 8];
+            __builtin_prefetch(&g->adj[g->off[w]]);
+            __builtin_prefetch(&pred[poff[w]]);
+        }
+        if (head + 4 < tail) {
+            uint32_t w = queue[head + 4];
+            for (uint64_t p = g->off[w]; p < g->off[w + 1]; p++)
+                __builtin_prefetch(&g->val[g->adj[p]]);
+            for (uint64_t p = poff[w]; p < poff[w + 1]; p++)
+                __builtin_prefetch(&cnt[pred[p]], 1);
+        }
         uint32_t u = queue[head++];
         /* mex of the successors' values, all known (stamp[v] == u+1). */
         for (uint64_t p = g->off[u]; p < g->off[u + 1]; p++) {
