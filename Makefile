@@ -3,7 +3,7 @@
 #   make                 build/nimber, build/libnimber.a, build/libnimber.so
 #   make test            install test dependencies if missing (Debian), build
 #                        with ASan+UBSan, run unit tests (cmocka) and CLI
-#                        tests (bats)
+#                        tests (bats); the threaded paths again with TSan
 #   make bench           benchmarks, printed as ratios against baselines
 #   make web             the web page (emscripten) into build/web/; make
 #                        web-test tests it in headless chromium
@@ -52,7 +52,7 @@ MSGFMT  := $(shell command -v msgfmt 2>/dev/null)
 LANGS   := $(basename $(notdir $(wildcard po/*.po)))
 MO      := $(if $(MSGFMT),$(LANGS:%=$(B)/locale/%/LC_MESSAGES/nimber.mo))
 
-.PHONY: web web-test web-shots deb pot all test unit cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format python python-test
+.PHONY: web web-test web-shots deb pot all test unit tsan cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format python python-test
 all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc $(MO)
 
 
@@ -130,6 +130,34 @@ $(S)/nimber: $(SAN_CLI_OBJ) $(S)/libnimber.a
 $(S)/tests/%: tests/unit/%.c tests/unit/brute.h $(S)/libnimber.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -Isrc -O1 -g $(SAN) $< -o $@ $(S)/libnimber.a -lcmocka $(LIBS)
+
+# ---- ThreadSanitizer: the library, the CLI and the unit tests of the
+# threaded paths (the scanner's parallel XOR, the graph reader's slices,
+# both with 1 and 2 threads) built with -fsanitize=thread; tests/tsan.sh
+# runs them and the CLI on inputs large enough to be split.
+T := $(B)/tsan
+TSAN := -fsanitize=thread -fno-omit-frame-pointer
+TSAN_LIB_OBJ := $(LIB_SRC:%.c=$(T)/%.o)
+TSAN_CLI_OBJ := $(CLI_SRC:%.c=$(T)/%.o)
+TSAN_TESTS := $(T)/tests/test_core $(T)/tests/test_graph
+
+$(T)/%.o: %.c $(LIB_HDR) $(CLI_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -O1 -g $(TSAN) -c $< -o $@
+
+$(T)/libnimber.a: $(TSAN_LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(T)/nimber: $(TSAN_CLI_OBJ) $(T)/libnimber.a
+	$(CC) $(TSAN) -o $@ $^ $(LIBS)
+
+$(T)/tests/%: tests/unit/%.c tests/unit/brute.h $(T)/libnimber.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -Isrc -O1 -g $(TSAN) $< -o $@ $(T)/libnimber.a -lcmocka $(LIBS)
+
+tsan: $(TSAN_TESTS) $(T)/nimber
+	sh tests/tsan.sh $(T)
 
 # ---- fuzzing: libFuzzer targets, one per parser (tests/fuzz/) ----
 FUZZ_CC   ?= clang
@@ -225,6 +253,7 @@ test: check-deps
 	$(MAKE) lint
 	$(MAKE) clang-build
 	$(MAKE) unit
+	$(MAKE) tsan
 	$(MAKE) cli-test
 	$(MAKE) python-test
 	$(MAKE) fuzz FUZZ_TIME=8

@@ -1,9 +1,15 @@
 #!/bin/sh
 # run.sh — `make bench`: nimber's Nim judge against baselines on the same
-# generated file, in the same script, best of several runs each.
+# generated file, in the same script: the commands alternate, BENCH_RUNS
+# rounds (5), and each figure is a median (bench/alt.sh), so the ratios
+# hold on a busy machine.
 #   floor:    wc -l (reads every byte once, parses nothing)
 #   baseline: the seed's C++ solution with cin, and its Java one if a JDK
 #             is present
+#   the judge on one thread (--threads 1) and with the SSE2 classifier
+#   (NIMBER_SIMD=sse2) against the default (AVX2 where the CPU has it, one
+#   thread per core); and `solve nim -` on the same heaps (issue 14: the
+#   same bulk scanner) against the judge.
 # Prints input MB/s for each and the ratios.  Sizes: BENCH_HEAPS (10^7).
 set -e
 cd "$(dirname "$0")/.."
@@ -17,48 +23,53 @@ IN=$W/in-$N
 BYTES=$(wc -c < $IN)
 MB=$(echo "$BYTES / 1000000" | bc -l)
 
-# best_of CMD...: the smallest wall time in seconds over $RUNS runs.
-best_of() {
-    best=""
-    i=0
-    while [ $i -lt $RUNS ]; do
-        s=$(date +%s%N)
-        "$@" < $IN > /dev/null
-        e=$(date +%s%N)
-        t=$(( e - s ))
-        if [ -z "$best" ] || [ $t -lt $best ]; then best=$t; fi
-        i=$((i + 1))
-    done
-    echo "$best" | awk '{ printf "%.4f", $1 / 1e9 }'
-}
-
+. bench/alt.sh
 report() { # name seconds
-    printf "%-28s %8.4f s  %8.1f MB/s\n" "$1" "$2" "$(echo "$MB / $2" | bc -l)"
+    printf "%-34s %8.4f s  %8.1f MB/s\n" "$1" "$2" "$(echo "$MB / $2" | bc -l)"
 }
 
-echo "input: $N heaps, $BYTES bytes ($IN)"
+echo "input: $N heaps, $BYTES bytes ($IN); medians of $RUNS alternating runs"
 want=$(build/nimber judge acwing-891 < $IN)
-T_NIMBER=$(best_of build/nimber judge acwing-891)
-T_WC=$(best_of wc -l)
-report "nimber judge acwing-891" "$T_NIMBER"
-report "wc -l (floor)" "$T_WC"
-ratio() { echo "$1 / $2" | bc -l | awk '{ printf "%.2f", $1 }'; }
-echo "nimber / wc -l:            $(ratio "$T_NIMBER" "$T_WC")x the floor's time"
+tail -n +2 $IN > $W/heaps-$N
+[ "$(build/nimber solve nim - < $W/heaps-$N | head -2 | tail -1)" = \
+  "outcome $([ "$want" = Yes ] && echo N || echo P)" ] || { echo "solve nim - disagrees"; exit 1; }
+CIN=""
 if command -v g++ >/dev/null 2>&1; then
     g++ -O2 -o $W/baseline_cin bench/baseline_cin.cpp
     [ "$($W/baseline_cin < $IN)" = "$want" ] || { echo "cin baseline disagrees"; exit 1; }
-    T_CIN=$(best_of $W/baseline_cin)
-    report "seed C++ (cin)" "$T_CIN"
-    echo "speed-up over seed C++:    $(ratio "$T_CIN" "$T_NIMBER")x"
+    CIN="$W/baseline_cin"
+fi
+alt "$RUNS" $IN nimber "build/nimber judge acwing-891" \
+    t1 "build/nimber --threads 1 judge acwing-891" \
+    sse2 "NIMBER_SIMD=sse2 build/nimber judge acwing-891" \
+    sse2t1 "NIMBER_SIMD=sse2 build/nimber --threads 1 judge acwing-891" \
+    wc "wc -l" \
+    solve "build/nimber solve nim - < $W/heaps-$N" \
+    cin "${CIN:-true}"
+T_NIMBER=$T_nimber
+T_WC=$T_wc
+report "nimber judge acwing-891" "$T_NIMBER"
+report "  --threads 1" "$T_t1"
+report "  NIMBER_SIMD=sse2" "$T_sse2"
+report "  NIMBER_SIMD=sse2 --threads 1" "$T_sse2t1"
+report "wc -l (floor)" "$T_WC"
+report "nimber solve nim - (same heaps)" "$T_solve"
+[ -n "$CIN" ] && report "seed C++ (cin)" "$T_cin"
+echo "nimber / wc -l:                  $(ratio "$T_NIMBER" "$T_WC")x the floor's time"
+echo "one thread / default:            $(ratio "$T_t1" "$T_NIMBER")x"
+echo "SSE2 / AVX2 (one thread):        $(ratio "$T_sse2t1" "$T_t1")x"
+echo "solve nim - / judge:             $(ratio "$T_solve" "$T_NIMBER")x"
+if [ -n "$CIN" ]; then
+    echo "speed-up over seed C++ (cin):    $(ratio "$T_cin" "$T_NIMBER")x"
 else
     echo "seed C++ baseline skipped: no g++"
 fi
 if command -v javac >/dev/null 2>&1 && command -v java >/dev/null 2>&1; then
     javac -d $W bench/Baseline.java
     [ "$(java -Xss64m -cp $W Baseline < $IN)" = "$want" ] || { echo "java baseline disagrees"; exit 1; }
-    T_JAVA=$(RUNS=2 best_of java -cp $W Baseline)
-    report "seed Java" "$T_JAVA"
-    echo "speed-up over seed Java:   $(ratio "$T_JAVA" "$T_NIMBER")x"
+    alt 2 $IN java "java -cp $W Baseline" nimber "build/nimber judge acwing-891"
+    report "seed Java" "$T_java"
+    echo "speed-up over seed Java:         $(ratio "$T_java" "$T_nimber")x"
 else
     echo "seed Java baseline skipped: no JDK"
 fi

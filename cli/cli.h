@@ -66,8 +66,9 @@ extern size_t cli_memory_limit;
  * (each update then ends with a carriage return, for logs and pipes). */
 extern int cli_progress;
 
-/* Removes every "--max-memory SIZE" and "--progress" from argv (SIZE in bytes,
- * or with a K, M or G suffix), setting cli_memory_limit; returns the new argc,
+/* Removes every "--max-memory SIZE", "--threads N" and "--progress" from
+ * argv (SIZE in bytes, or with a K, M or G suffix), setting
+ * cli_memory_limit and the library's thread count; returns the new argc,
  * or -1 after printing an error. */
 int cli_take_memory_option(int argc, char **argv);
 

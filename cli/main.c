@@ -43,7 +43,8 @@ static const char usage[] =
     "Every command takes --max-memory SIZE (e.g. 512M, 2G; default 4G): the\n"
     "most memory a game's tables may use; past it, exit 71.  --progress\n"
     "shows the progress line of long computations even when stderr is not\n"
-    "a terminal.\n\n"
+    "a terminal.  --threads N: threads for large inputs (default: one per\n"
+    "core; 1: everything on one thread); results are the same for every N.\n\n"
     "Run 'nimber COMMAND --help' for a command's options; 'man nimber' for\n"
     "everything.\n";
 

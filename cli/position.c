@@ -38,6 +38,17 @@ static int push_number(numbers *nb, uint64_t x) {
     return 0;
 }
 
+/* Prints a scanner error about the file `name`; returns the exit code. */
+static int scan_error(const char *name, int st, const nimber_error *err) {
+    if (err->line)
+        cli_error("%s: line %llu, column %llu: %s", name,
+                  (unsigned long long)err->line,
+                  (unsigned long long)err->column, err->message);
+    else
+        cli_error("%s: %s", name, err->message);
+    return st == NIMBER_E_IO ? EXIT_IOERR : EXIT_DATAERR;
+}
+
 /* Reads every number of "-" (stdin) or "@FILE" with the fast scanner. */
 static int read_numbers_file(const char *arg, numbers *nb) {
     const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg + 1;
@@ -53,22 +64,16 @@ static int read_numbers_file(const char *arg, numbers *nb) {
         rc = EXIT_OSERR;
     }
     while (sc && rc == 0) {
-        uint64_t x;
+        uint64_t x[4096];
+        size_t got;
         nimber_error err;
-        int st = nimber_scan_u64(sc, &x, &err);
-        if (st == NIMBER_E_EOF)
+        int st = nimber_scan_many(sc, x, 4096, &got, &err);
+        for (size_t i = 0; i < got && rc == 0; i++)
+            rc = push_number(nb, x[i]);
+        if (st != NIMBER_OK && rc == 0)
+            rc = scan_error(name, st, &err);
+        if (got < 4096)
             break;
-        if (st != NIMBER_OK) {
-            if (err.line)
-                cli_error("%s: line %llu, column %llu: %s", name,
-                          (unsigned long long)err.line,
-                          (unsigned long long)err.column, err.message);
-            else
-                cli_error("%s: %s", name, err.message);
-            rc = st == NIMBER_E_IO ? EXIT_IOERR : EXIT_DATAERR;
-            break;
-        }
-        rc = push_number(nb, x);
     }
     nimber_scanner_free(sc);
     if (fd > STDIN_FILENO)
@@ -79,6 +84,42 @@ static int read_numbers_file(const char *arg, numbers *nb) {
 /* 1 if a position argument names a file of numbers ("-" or "@FILE"). */
 static int is_file_arg(const char *a) {
     return strcmp(a, "-") == 0 || (a[0] == '@' && a[1]);
+}
+
+/* Adds a component given by one file of numbers ("-" or "@FILE"): the
+ * library reads them straight into the position (nimber_position_add_scan,
+ * the scanner's bulk loop, no copy). */
+static int add_file(nimber_position *pos, nimber_game *g, const char *arg) {
+    const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg + 1;
+    int fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg + 1, O_RDONLY);
+    if (fd < 0) {
+        cli_error("%s: %s", name, strerror(errno));
+        return EXIT_IOERR;
+    }
+    nimber_scanner *sc = nimber_scanner_from_fd(fd);
+    int rc = 0;
+    if (!sc) {
+        cli_error("out of memory");
+        rc = EXIT_OSERR;
+    }
+    size_t limit = cli_memory_limit ? cli_memory_limit : (size_t)4 << 30;
+    nimber_error err;
+    int st = sc ? nimber_position_add_scan(pos, g, sc, limit / sizeof(uint64_t),
+                                           &err)
+                : NIMBER_OK;
+    if (st == NIMBER_E_LIMIT)
+        cli_error("more heaps than --max-memory allows (%zu bytes)", limit);
+    else if (st == NIMBER_E_SYNTAX || st == NIMBER_E_RANGE ||
+             st == NIMBER_E_IO || (st == NIMBER_E_EOF))
+        rc = scan_error(name, st, &err);
+    else if (st != NIMBER_OK)
+        rc = cli_fail(st, &err, 1);
+    if (st == NIMBER_E_LIMIT)
+        rc = EXIT_OSERR;
+    nimber_scanner_free(sc);
+    if (fd > STDIN_FILENO)
+        close(fd);
+    return rc;
 }
 
 /* Adds a component whose arguments include files of numbers: every
@@ -154,7 +195,9 @@ int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
         for (int k = first; k < end; k++)
             files |= is_file_arg(args[k]);
         if (files) {
-            if ((rc = add_numbers(pos, g, args + first, end - first)) != 0)
+            rc = end - first == 1 ? add_file(pos, g, args[first])
+                                  : add_numbers(pos, g, args + first, end - first);
+            if (rc != 0)
                 goto out;
             continue;
         }

@@ -191,12 +191,27 @@ size_t cli_memory_limit = 0;
 const char *cli_progress_unit = "values";
 int cli_progress = 0;
 
-/* Parses and removes --max-memory options (and --progress). */
+/* Parses and removes --max-memory options (and --progress, --threads). */
 int cli_take_memory_option(int argc, char **argv) {
     int w = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--progress") == 0) {
             cli_progress = 1;
+            continue;
+        }
+        if (strcmp(argv[i], "--threads") == 0) {
+            uint64_t t;
+            if (i + 1 >= argc) {
+                cli_error("--threads needs a number (1 or more)");
+                return -1;
+            }
+            if (!cli_parse_u64("--threads", argv[++i], &t))
+                return -1;
+            if (t == 0 || t > 256) {
+                cli_error("--threads '%.40s': expected 1 to 256", argv[i]);
+                return -1;
+            }
+            nimber_set_threads((int)t);
             continue;
         }
         if (strcmp(argv[i], "--max-memory") != 0) {

@@ -15,7 +15,7 @@ _nimber() {
         --format) COMPREPLY=($(compgen -W "text json csv bfile svg" -- "$cur")); return ;;
         --algorithm) COMPREPLY=($(compgen -W "auto direct sparse" -- "$cur")); return ;;
         --first) COMPREPLY=($(compgen -W "human computer" -- "$cur")); return ;;
-        --upto|--max-moves|--max-memory|--max|--max-order) return ;;
+        --upto|--max-moves|--max-memory|--threads|--max|--max-order) return ;;
     esac
     case "$cmd" in
         judge)
@@ -26,7 +26,7 @@ _nimber() {
             return ;;
     esac
     if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--help --json --misere --max-moves --max-memory --max-order --upto --format --svg --algorithm --first --hint" -- "$cur"))
+        COMPREPLY=($(compgen -W "--help --json --misere --max-moves --max-memory --max-order --threads --upto --format --svg --algorithm --first --hint" -- "$cur"))
         return
     fi
     if [[ "$cur" == graph:* || "$cur" == hackenbush:* || "$cur" == @* ]]; then

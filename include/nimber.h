@@ -16,7 +16,7 @@
  *   5. Positions: sums of components, outcome and winning moves
  *   6. Scanner: fast reading of non-negative integers with line/column errors
  *   7. Judge: the classic problems in their judges' formats
- *   8. Memory: allocator hook
+ *   8. Memory: allocator hook, threads
  *   9. Nimber arithmetic: the field of nimbers below 2^64 (since 0.3.0)
  *  10. Games defined by a callback (since 0.3.0)
  *  11. Misère quotients and genus of heap games (since 0.4.0)
@@ -27,7 +27,8 @@
  * `nimber_error *` that receives a one-line message and, for input data,
  * the line and column.  Handles are opaque and come in create/free pairs;
  * every free function accepts NULL.  The library never prints, never exits
- * and keeps no global state except the allocator hook (section 8).
+ * and keeps no global state except the allocator hook and the thread count
+ * (section 8).
  * Everything here exists since version 0.1.0 unless it says otherwise.
  * (Lines marked "Since 0.2.0" came with take-and-break games and periods.)
  */
@@ -302,6 +303,18 @@ void nimber_position_free(nimber_position *pos);
 int nimber_position_add(nimber_position *pos, nimber_game *game,
                         const uint64_t *heaps, size_t n, nimber_error *err);
 
+/* The scanner of section 6 (declared here for nimber_position_add_scan). */
+typedef struct nimber_scanner nimber_scanner;
+
+/* nimber_position_add_scan: nimber_position_add with the numbers read from
+ * the rest of sc's input (at most max of them; more is NIMBER_E_LIMIT),
+ * with the scanner's bulk loop and no copy: ten million heaps from a file
+ * cost what nimber_scan_xor costs.  Errors: those of nimber_scan_u64
+ * (with the line and column); as nimber_position_add.  Since 0.4.0. */
+int nimber_position_add_scan(nimber_position *pos, nimber_game *game,
+                             nimber_scanner *sc, size_t max,
+                             nimber_error *err);
+
 /* nimber_position_add_args: nimber_position_add with the position given
  * as the words a person types (each a number for heap games; "X,Y" for a
  * coin of a product game...), parsed by the game.  Errors: NIMBER_E_ARG
@@ -456,8 +469,8 @@ void nimber_games(const char *const **names, const char *const **summaries);
  * 2^64-1; leading zeros allowed).  Whitespace is space, tab, CR and LF, so
  * CRLF files and numbers split across lines are fine.  Anything else is an
  * error reported with its line and column.  Input is read in large blocks;
- * memory use is constant whatever the input claims. */
-typedef struct nimber_scanner nimber_scanner;
+ * memory use is constant whatever the input claims.  (nimber_scanner is
+ * declared in section 5, before nimber_position_add_scan.) */
 
 /* A source of bytes: fills buf with up to cap bytes and returns how many,
  * 0 at end of input, or -1 on a read error. */
@@ -494,6 +507,14 @@ int nimber_scan_u64(nimber_scanner *sc, uint64_t *out, nimber_error *err);
  * of numbers is NIMBER_E_EOF, with how many were read in the message. */
 int nimber_scan_xor(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
                     nimber_error *err);
+
+/* nimber_scan_many: reads up to max numbers into out[0..max-1], with the
+ * same fast loop as nimber_scan_xor.  Returns NIMBER_OK with *got = max,
+ * or with *got < max when the input ended first; or an error (as
+ * nimber_scan_u64 gives it), *got then counting the numbers stored before
+ * it.  Since 0.4.0. */
+int nimber_scan_many(nimber_scanner *sc, uint64_t *out, size_t max,
+                     size_t *got, nimber_error *err);
 
 /* nimber_scan_end: succeeds when only whitespace remains; otherwise
  * NIMBER_E_SYNTAX naming the first extra character. */
@@ -563,6 +584,18 @@ void nimber_verdicts_clear(nimber_verdicts *v);
 void nimber_set_allocator(void *(*malloc_fn)(size_t),
                           void *(*realloc_fn)(void *, size_t),
                           void (*free_fn)(void *));
+
+/* nimber_set_threads: the number of threads the library may use for one
+ * large input (reading a judge input, reading and solving a graph); 0 (the
+ * default) means one per online core, 1 does everything on the calling
+ * thread.  Results are identical whatever the number.  Process-wide like
+ * the allocator hook: set it before starting work, not while other
+ * threads call the library.  Since 0.4.0. */
+void nimber_set_threads(int n);
+
+/* nimber_threads: the number of threads the library will use (at least
+ * 1): the value set, or the count of online cores.  Since 0.4.0. */
+int nimber_threads(void);
 
 /* ===================================================================== */
 /* 9. Nimber arithmetic                                                  */

@@ -1,10 +1,10 @@
 /*
  * common.c — version, error texts, value formatting and the allocator hook.
  *
- * These are the small pieces every other file needs.  The allocator hook is
- * the only process-wide state of the library (see nimber_set_allocator in
- * nimber.h); it holds three function pointers and is read on every
- * allocation.
+ * These are the small pieces every other file needs.  The allocator hook
+ * and the thread count are the only process-wide state of the library (see
+ * nimber_set_allocator and nimber_set_threads in nimber.h); the hook holds
+ * three function pointers and is read on every allocation.
  */
 #include "internal.h"
 
@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void *(*hook_malloc)(size_t) = NULL;
 static void *(*hook_realloc)(void *, size_t) = NULL;
@@ -88,6 +89,22 @@ void nimber_set_allocator(void *(*malloc_fn)(size_t),
     hook_malloc = malloc_fn;
     hook_realloc = realloc_fn;
     hook_free = free_fn;
+}
+
+/* The thread count of nimber_set_threads (0: one per online core). */
+static int threads_set = 0;
+
+/* Sets the number of threads the library may use (0: one per core). */
+void nimber_set_threads(int n) {
+    threads_set = n > 0 ? n : 0;
+}
+
+/* The number of threads the library will use, at least 1. */
+int nimber_threads(void) {
+    if (threads_set > 0)
+        return threads_set;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    return ncpu < 1 ? 1 : ncpu > 256 ? 256 : (int)ncpu;
 }
 
 /* Allocates n bytes through the hook. */

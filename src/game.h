@@ -77,6 +77,9 @@ typedef struct nb_heap_ops {
     int (*in_options)(void *state, uint64_t h, nimber_value s);
     /* Optional: the number of heaps there are (graph nodes), for listings. */
     uint64_t (*size)(void *state);
+    /* Optional: 1 when every heap's value is its size (Nim); a sum of
+     * millions of heaps is then XORed without a call per heap. */
+    int value_is_heap;
     /* What a heap is called in text ("heap", "token"). */
     const char *noun;
     /* Optional: the proven rule that gives every value (a closed form and

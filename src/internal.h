@@ -65,6 +65,19 @@ int nb_scan_need(nimber_scanner *sc, uint64_t *out, nimber_error *err,
 #endif
     ;
 
+/* nb_scan_force_simd: test hook of the scanner: 0 forces the baseline
+ * block classifier (SSE2, or SWAR off x86), 1 the AVX2 one, -1 the
+ * automatic choice.  Returns 0 (and changes nothing) when asked for AVX2
+ * on a CPU without it.  Not thread-safe: call it between scans. */
+int nb_scan_force_simd(int level);
+
+/* nb_graph_reader_hook: test hook of graph:FILE's reader: 0 the usual
+ * choice, 1 the exact (one number at a time) reader only, 2 the fast
+ * reader for any input, split among nimber_threads() however small (the
+ * passes over the nodes too).
+ * Returns how many graphs the fast reader built since the last call. */
+int nb_graph_reader_hook(int mode);
+
 /* A growing text buffer (nb_buf_printf appends; a failed allocation is
  * remembered in nomem and reported by the caller once).  A fixed buffer
  * (nb_buf_fixed: the caller's array) never allocates: text past its end

@@ -28,6 +28,10 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define NB_HAVE_AVX2 1 /* an AVX2 path, chosen at run time */
+#endif
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -376,7 +380,7 @@ typedef struct {
 } block_masks;
 
 /* Byte masks of a 64-byte block (SSE2 where available, else SWAR). */
-static inline block_masks classify64(const unsigned char *p) {
+static inline block_masks classify_base(const unsigned char *p) {
     block_masks m;
 #if defined(__SSE2__)
     uint64_t d = 0, s = 0, nl = 0;
@@ -409,6 +413,125 @@ static inline block_masks classify64(const unsigned char *p) {
     return m;
 }
 
+#if defined(NB_HAVE_AVX2)
+/* Byte masks of a 64-byte block, two 32-byte AVX2 vectors at a time.
+ * Same masks as classify_base, bit for bit. */
+__attribute__((target("avx2"))) static inline block_masks
+classify_avx2(const unsigned char *p) {
+    block_masks m;
+    uint64_t d = 0, s = 0, nl = 0;
+    for (int i = 0; i < 2; i++) {
+        __m256i v =
+            _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * i));
+        __m256i dig =
+            _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8('0' - 1)),
+                             _mm256_cmpgt_epi8(_mm256_set1_epi8('9' + 1), v));
+        __m256i n = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'));
+        __m256i sp = _mm256_or_si256(
+            _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')), n),
+            _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')),
+                            _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
+        d |= (uint64_t)(uint32_t)_mm256_movemask_epi8(dig) << (32 * i);
+        s |= (uint64_t)(uint32_t)_mm256_movemask_epi8(sp) << (32 * i);
+        nl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(n) << (32 * i);
+    }
+    m.digit = d;
+    m.space = s;
+    m.newline = nl;
+    return m;
+}
+#endif
+
+/* Which block classifier runs: chosen once per process from the CPU
+ * (AVX2 when it has it) unless NIMBER_SIMD=sse2 (or =base) in the
+ * environment, or nb_scan_force_simd, asks for the baseline path. */
+enum { SIMD_UNSET = -1, SIMD_BASE = 0, SIMD_AVX2 = 1 };
+static int simd_forced = SIMD_UNSET;
+static int simd_level = SIMD_BASE;
+static pthread_once_t simd_once = PTHREAD_ONCE_INIT;
+
+/* Decides the classifier once (pthread_once: safe from any thread). */
+static void simd_init(void) {
+    const char *e = getenv("NIMBER_SIMD");
+    int lvl = SIMD_BASE;
+#if defined(NB_HAVE_AVX2)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        lvl = SIMD_AVX2;
+#endif
+    if (e && (strcmp(e, "sse2") == 0 || strcmp(e, "base") == 0))
+        lvl = SIMD_BASE;
+    simd_level = lvl;
+}
+
+/* The classifier in use: 1 for AVX2, 0 for the baseline (SSE2 or SWAR). */
+static int simd_get(void) {
+    if (simd_forced != SIMD_UNSET)
+        return simd_forced;
+    pthread_once(&simd_once, simd_init);
+    return simd_level;
+}
+
+/* Test hook (internal.h): forces a path; -1 returns to the automatic
+ * choice.  AVX2 is only taken where the CPU has it. */
+int nb_scan_force_simd(int level) {
+    if (level == SIMD_AVX2) {
+        pthread_once(&simd_once, simd_init);
+#if defined(NB_HAVE_AVX2)
+        if (!__builtin_cpu_supports("avx2"))
+            return 0;
+#else
+        return 0;
+#endif
+    }
+    simd_forced = level < 0 ? SIMD_UNSET : level;
+    return 1;
+}
+
+/* Value of the len (1..16) digits at q, eight bytes at a time. */
+static inline uint64_t convert_base(const unsigned char *q, unsigned len,
+                                    const unsigned char *lo) {
+    const uint64_t zeros = 0x3030303030303030ull;
+    (void)lo;
+    if (len <= 8)
+        return eight_digits((load8(q) ^ zeros) << (64 - 8 * len));
+    /* Nine or ten digits (the usual heap sizes) without a second
+     * eight-digit conversion. */
+    uint64_t v = eight_digits(load8(q) ^ zeros);
+    unsigned l2 = len - 8;
+    if (l2 == 1)
+        return v * 10 + (unsigned)(q[8] - '0');
+    if (l2 == 2)
+        return v * 100 + (unsigned)(q[8] - '0') * 10 + (unsigned)(q[9] - '0');
+    return v * pow10_tab[l2] +
+           eight_digits((load8(q + 8) ^ zeros) << (64 - 8 * l2));
+}
+
+#if defined(NB_HAVE_AVX2)
+/* Value of the len (1..16) digits at q without a branch on len: the 16
+ * bytes ending after the last digit are loaded, those before q set to 0,
+ * and the digits combined pairwise by multiply-adds (two, then four, then
+ * eight digits a lane).  The bytes before q must be readable (from lo on);
+ * near the start of the buffer convert_base does it. */
+__attribute__((target("avx2"))) static inline uint64_t
+convert_avx2(const unsigned char *q, unsigned len, const unsigned char *lo) {
+    if (q + len < lo + 16)
+        return convert_base(q, len, lo);
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(q + len - 16));
+    __m128i idx =
+        _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i keep = _mm_cmpgt_epi8(idx, _mm_set1_epi8((char)(15 - (int)len)));
+    v = _mm_and_si128(_mm_sub_epi8(v, _mm_set1_epi8('0')), keep);
+    v = _mm_maddubs_epi16(v, _mm_setr_epi8(10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+                                           10, 1, 10, 1, 10, 1));
+    v = _mm_madd_epi16(v, _mm_setr_epi16(100, 1, 100, 1, 100, 1, 100, 1));
+    v = _mm_packus_epi32(v, v);
+    v = _mm_madd_epi16(v, _mm_setr_epi16(10000, 1, 10000, 1, 10000, 1, 10000, 1));
+    return (uint64_t)(uint32_t)_mm_cvtsi128_si32(v) * 100000000u +
+           (uint32_t)_mm_extract_epi32(v, 1);
+}
+#endif
+
 /* The inner loop of nimber_scan_xor over the bytes at hand.  Each 64-byte
  * block is classified at once (digit / whitespace / newline bit masks);
  * the numbers starting in it are found from the digit mask, so converting
@@ -418,14 +541,19 @@ static inline block_masks classify64(const unsigned char *p) {
  * neither digit nor whitespace, at a number of 17+ digits, after `want`
  * numbers, or when fewer than SCAN_FAST + 64 bytes remain; scan_one then
  * takes over exactly.  Lines are counted per block so that later error
- * positions stay right. */
-static uint64_t xor_run(nimber_scanner *sc, uint64_t want, uint64_t *xp) {
+ * positions stay right.  With out, the numbers are stored in out[0..]
+ * instead of XORed.  Inlined into one function per classifier, so that
+ * the AVX2 one is compiled for AVX2 as a whole. */
+static inline __attribute__((always_inline)) uint64_t
+run_tpl(nimber_scanner *sc, uint64_t want, uint64_t *xp, uint64_t *out,
+        block_masks (*classify64)(const unsigned char *),
+        uint64_t (*convert)(const unsigned char *, unsigned,
+                            const unsigned char *)) {
     const unsigned char *last = sc->p; /* after the last number read */
     const unsigned char *blk = sc->p;  /* the block being read */
     const unsigned char *limit = sc->end - SCAN_FAST - 128;
     const unsigned char *nl_at = NULL; /* the last newline counted */
     uint64_t n = 0, x = *xp, lines = 0, prev_digit = 0;
-    const uint64_t zeros = 0x3030303030303030ull;
     block_masks m = {0, 0, 0}, next;
     if (blk > limit)
         goto at_block;
@@ -458,25 +586,13 @@ static uint64_t xor_run(nimber_scanner *sc, uint64_t want, uint64_t *xp) {
                 if (len > 16 || !is_ws(q[len]))
                     goto in_block;
             }
-            uint64_t v;
-            if (len <= 8) {
-                v = eight_digits((load8(q) ^ zeros) << (64 - 8 * len));
-            } else if (len <= 16) {
-                /* Nine or ten digits (the usual heap sizes) without a
-                 * second eight-digit conversion. */
-                v = eight_digits(load8(q) ^ zeros);
-                unsigned l2 = len - 8;
-                if (l2 == 1)
-                    v = v * 10 + (unsigned)(q[8] - '0');
-                else if (l2 == 2)
-                    v = v * 100 + (unsigned)(q[8] - '0') * 10 +
-                        (unsigned)(q[9] - '0');
-                else
-                    v = v * pow10_tab[l2] +
-                        eight_digits((load8(q + 8) ^ zeros) << (64 - 8 * l2));
-            } else
+            if (len > 16)
                 goto in_block; /* 17+ digits: scan_one checks the range */
-            x ^= v;
+            uint64_t v = convert(q, len, sc->buf);
+            if (out)
+                out[n] = v;
+            else
+                x ^= v;
             n++;
             last = q + len;
             starts &= starts - 1;
@@ -515,28 +631,71 @@ in_block:
     return n;
 }
 
-/* Reads count numbers and XORs them on one thread: the fast loop while it
- * can, one number through scan_one whenever it stops (refills, odd input,
- * errors).  count = UINT64_MAX reads to the end; *done says how many. */
-static int xor_serial(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
-                      uint64_t *done, nimber_error *err) {
+/* The run loop with the baseline classifier. */
+static uint64_t run_base(nimber_scanner *sc, uint64_t want, uint64_t *xp,
+                         uint64_t *out) {
+    return run_tpl(sc, want, xp, out, classify_base, convert_base);
+}
+
+#if defined(NB_HAVE_AVX2)
+/* The run loop with the AVX2 classifier. */
+__attribute__((target("avx2"))) static uint64_t
+run_avx2(nimber_scanner *sc, uint64_t want, uint64_t *xp, uint64_t *out) {
+    return run_tpl(sc, want, xp, out, classify_avx2, convert_avx2);
+}
+#endif
+
+/* The run loop of the classifier in use (XOR, or store into out). */
+static uint64_t xor_run(nimber_scanner *sc, uint64_t want, uint64_t *xp,
+                        uint64_t *out) {
+#if defined(NB_HAVE_AVX2)
+    if (simd_get() == SIMD_AVX2)
+        return run_avx2(sc, want, xp, out);
+#endif
+    return run_base(sc, want, xp, out);
+}
+
+/* Reads count numbers on one thread, XORing them (out NULL) or storing
+ * them in out[0..count-1]: the fast loop while it can, one number through
+ * scan_one whenever it stops (refills, odd input, errors).  count =
+ * UINT64_MAX reads to the end; *done says how many were read. */
+static int run_serial(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
+                      uint64_t *out, uint64_t *done, nimber_error *err) {
     uint64_t x = 0, v, i = 0;
     int rc = NIMBER_OK;
     while (i < count) {
         if (sc->end - sc->p >= SCAN_FAST + 128) {
-            i += xor_run(sc, count - i, &x);
+            i += xor_run(sc, count - i, &x, out ? out + i : NULL);
             if (i == count)
                 break;
         }
         rc = scan_one(sc, &v, err);
         if (rc != NIMBER_OK)
             break;
-        x ^= v;
+        if (out)
+            out[i] = v;
+        else
+            x ^= v;
         i++;
     }
     *xor_out = x;
     *done = i;
     return rc;
+}
+
+/* Reads count numbers and XORs them on one thread (see run_serial). */
+static int xor_serial(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
+                      uint64_t *done, nimber_error *err) {
+    return run_serial(sc, count, xor_out, NULL, done, err);
+}
+
+/* Reads up to max numbers into out (see nimber.h). */
+int nimber_scan_many(nimber_scanner *sc, uint64_t *out, size_t max,
+                     size_t *got, nimber_error *err) {
+    uint64_t x, done;
+    int rc = run_serial(sc, max, &x, out, &done, err);
+    *got = (size_t)done;
+    return rc == NIMBER_E_EOF ? NIMBER_OK : rc;
 }
 
 #define PAR_MIN_BYTES ((size_t)8 << 20) /* split inputs at least this big */
@@ -565,8 +724,9 @@ static void *par_main(void *arg) {
  * none beyond the threads' stacks. */
 static int xor_parallel(nimber_scanner *sc, uint64_t count, uint64_t *xor_out) {
     size_t len = (size_t)(sc->end - sc->p);
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    int t = ncpu > PAR_MAX_THREADS ? PAR_MAX_THREADS : (int)ncpu;
+    int t = nimber_threads();
+    if (t > PAR_MAX_THREADS)
+        t = PAR_MAX_THREADS;
     if (!sc->eof || sc->owned || len < PAR_MIN_BYTES || t < 2 ||
         sc->comment >= 0) /* a cut inside a comment would read its text */
         return 0;

@@ -87,6 +87,53 @@ int nimber_position_add(nimber_position *pos, nimber_game *game,
     return rc;
 }
 
+/* Appends a component whose numbers are the rest of a scanner's input,
+ * read with the bulk loop straight into the component's words. */
+int nimber_position_add_scan(nimber_position *pos, nimber_game *game,
+                             nimber_scanner *sc, size_t max,
+                             nimber_error *err) {
+    nb_pos words = {NULL, 0, 0};
+    int rc = NIMBER_OK;
+    for (;;) {
+        if (words.n == words.cap) {
+            if (words.cap >= max) {
+                uint64_t x;
+                if ((rc = nimber_scan_u64(sc, &x, err)) == NIMBER_E_EOF)
+                    rc = NIMBER_OK;
+                else if (rc == NIMBER_OK)
+                    rc = nb_fail(err, NIMBER_E_LIMIT,
+                                 "more than %zu numbers", max);
+                break;
+            }
+            size_t nc = words.cap ? 2 * words.cap : (size_t)1 << 16;
+            if (nc > max)
+                nc = max ? max : 1;
+            uint64_t *nw = nb_realloc(words.w, nc * sizeof *nw);
+            if (!nw) {
+                rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+                break;
+            }
+            words.w = nw;
+            words.cap = nc;
+        }
+        size_t want = words.cap - words.n, got;
+        rc = nimber_scan_many(sc, words.w + words.n, want, &got, err);
+        words.n += got;
+        if (rc != NIMBER_OK || got < want)
+            break;
+    }
+    if (rc == NIMBER_OK && !words.w &&
+        !(words.w = nb_calloc(1, sizeof *words.w)))
+        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    if (rc == NIMBER_OK) {
+        if (words.cap == 0)
+            words.cap = 1;
+        rc = add_component(pos, game, &words, err);
+    }
+    nb_free(words.w);
+    return rc;
+}
+
 /* Parses one decimal word of a position. */
 static int parse_word(const char *s, uint64_t *out, nimber_error *err) {
     uint64_t v = 0;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # deps.sh — installs what `make test` needs when it is missing (Debian):
-# gcc (ASan/UBSan), clang with libFuzzer, clang-tidy, cppcheck, cmocka,
+# gcc (ASan/UBSan, and TSan: libtsan2), clang with libFuzzer, clang-tidy, cppcheck, cmocka,
 # bats, jq, bc (benchmarks), pkg-config (the install test), gettext and
 # the zh_CN.UTF-8 locale (the translation test), xmllint (grundy --svg is
 # well-formed XML), g++ (the benchmark's seed baseline), and Debian's
@@ -14,6 +14,8 @@ missing=""
 command -v bats >/dev/null 2>&1 || missing="$missing bats"
 command -v jq >/dev/null 2>&1 || missing="$missing jq"
 command -v gcc >/dev/null 2>&1 || missing="$missing gcc"
+# ThreadSanitizer's runtime (make tsan; gcc's libgcc-N-dev pulls it in)
+ls /usr/lib/*/libtsan.so.* >/dev/null 2>&1 || missing="$missing libtsan2"
 command -v clang >/dev/null 2>&1 || missing="$missing clang"
 command -v clang-tidy >/dev/null 2>&1 || missing="$missing clang-tidy"
 command -v cppcheck >/dev/null 2>&1 || missing="$missing cppcheck"

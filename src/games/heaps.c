@@ -121,6 +121,13 @@ static void tally_add(nb_tally *t, nimber_value v, size_t at) {
 int nb_heaps_value(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
                    nimber_error *err) {
     memset(out, 0, sizeof *out);
+    if (OPS(g)->value_is_heap) {
+        uint64_t x = 0;
+        for (size_t i = 0; i < n; i++)
+            x ^= w[i];
+        out->fin = nb_val(x);
+        return NIMBER_OK;
+    }
     for (size_t i = 0; i < n; i++) {
         nimber_value v;
         RETURN_IF_ERR(OPS(g)->value(g->state, w[i], &v, err));

@@ -191,6 +191,7 @@ static const nb_heap_ops nim_heaps = {
     .value = nim_value,
     .moves_to = nim_moves_to,
     .options = nim_options,
+    .value_is_heap = 1,
 };
 
 const nimber_family nb_family_nim = {

@@ -79,3 +79,33 @@ load helper
         [[ "$output" == *"$p"* ]]
     done
 }
+
+@test "--threads 1 and 2, SSE2 and AVX2: the same verdicts and errors on a split input" {
+    # about 11 MB: big enough to be cut among threads (8 MB and more)
+    { echo 1500000; seq 1 1500000; } > "$BATS_TEST_TMPDIR/big"
+    for t in 1 2; do
+        for simd in sse2 auto; do
+            run env NIMBER_SIMD=$simd "$NIMBER" --threads $t judge acwing-891 < "$BATS_TEST_TMPDIR/big"
+            status_is 0
+            [ "$output" = "Yes" ]
+        done
+    done
+    { echo 1500000; seq 1 1499999; echo 12x; } > "$BATS_TEST_TMPDIR/bad"
+    run "$NIMBER" --threads 1 judge acwing-891 < "$BATS_TEST_TMPDIR/bad"
+    status_is 65
+    one=$output
+    run "$NIMBER" --threads 2 judge acwing-891 < "$BATS_TEST_TMPDIR/bad"
+    status_is 65
+    [ "$output" = "$one" ]
+    [[ "$one" == *"line 1500001"* ]]
+}
+
+@test "--threads needs a number from 1 to 256" {
+    for bad in 0 257 x ""; do
+        run "$NIMBER" --threads "$bad" judge acwing-891 < /dev/null
+        status_is 64
+        [[ "$output" == *"--threads"* ]]
+    done
+    run "$NIMBER" judge acwing-891 --threads
+    status_is 64
+}

@@ -29,6 +29,31 @@ load helper
     [ -z "$out" ]
 }
 
+@test "a large heap file: one bulk read, the same answer as mixed arguments and any --threads" {
+    seq 1 300000 > "$BATS_TEST_TMPDIR/h.txt"
+    run_split solve nim @"$BATS_TEST_TMPDIR/h.txt"
+    status_is 0
+    one=$out
+    # the same numbers, read through the mixed path (a file and a number)
+    seq 1 299999 > "$BATS_TEST_TMPDIR/h2.txt"
+    run_split solve nim @"$BATS_TEST_TMPDIR/h2.txt" 300000
+    [ "$out" = "$one" ]
+    for t in 1 2; do
+        run_split --threads $t solve nim - < "$BATS_TEST_TMPDIR/h.txt"
+        [ "$out" = "$one" ]
+        run_split --threads $t solve kayles @"$BATS_TEST_TMPDIR/h.txt"
+        status_is 0
+    done
+    # past --max-memory: exit 71, and the bad byte of a big file by place
+    run_split --max-memory 1M solve nim @"$BATS_TEST_TMPDIR/h.txt"
+    status_is 71
+    [[ "$err" == *"more heaps than --max-memory allows"* ]]
+    echo "7 8y" >> "$BATS_TEST_TMPDIR/h.txt"
+    run_split solve nim @"$BATS_TEST_TMPDIR/h.txt"
+    status_is 65
+    [ "$err" = "nimber: $BATS_TEST_TMPDIR/h.txt: line 300001, column 4: unexpected character 'y' after a number" ]
+}
+
 @test "text output lists 20 winning moves and says how many more" {
     run_split solve split 40
     status_is 0

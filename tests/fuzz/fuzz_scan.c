@@ -3,12 +3,17 @@
  * through a source that hands out one to seven bytes at a time (so the
  * fast and the byte-at-a-time paths and refills all run) must give the
  * same numbers and the same error (code, line, column); and valid numbers
- * must equal what a naive digit loop reads.
+ * must equal what a naive digit loop reads.  The bulk loop (nimber_scan_many
+ * and nimber_scan_xor) runs on both block classifiers, SSE2 and AVX2
+ * (when the CPU has it), and must give the same numbers, XOR and error.
  */
 #include "nimber.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* The scanner's test hook (src/internal.h). */
+int nb_scan_force_simd(int level);
 
 typedef struct {
     const uint8_t *d;
@@ -73,5 +78,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) {
     }
     nimber_scanner_free(s1);
     nimber_scanner_free(s2);
+    /* The bulk loop on each classifier: the same numbers and error. */
+    static uint64_t c[4096];
+    for (int simd = 0; simd < 2; simd++) {
+        if (!nb_scan_force_simd(simd))
+            continue;
+        nimber_error ec;
+        memset(&ec, 0, sizeof ec);
+        nimber_scanner *s3 = nimber_scanner_from_memory(d, n);
+        size_t got = 0, k;
+        int rc;
+        do {
+            rc = nimber_scan_many(s3, c + got, got < 4000 ? 7 : 1, &k, &ec);
+            got += k;
+        } while (rc == 0 && k > 0 && got < 4090);
+        nimber_scanner_free(s3);
+        size_t cmp = got < na ? got : na;
+        if (memcmp(a, c, cmp * sizeof *a))
+            abort();
+        if (got < 4090 && ((rc != 0) != (ra != 0) || cmp != na))
+            abort();
+        if (got < 4090 && ra && (ec.line != ea.line || ec.column != ea.column))
+            abort();
+        if (!ra && na < 4096) { /* the XOR of all of them */
+            uint64_t want = 0, x;
+            for (size_t i = 0; i < na; i++)
+                want ^= a[i];
+            s3 = nimber_scanner_from_memory(d, n);
+            if (nimber_scan_xor(s3, na, &x, NULL) != 0 || x != want)
+                abort();
+            nimber_scanner_free(s3);
+        }
+    }
+    nb_scan_force_simd(-1);
     return 0;
 }

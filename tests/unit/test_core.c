@@ -189,8 +189,7 @@ static void test_scan_range(void **state) {
 /* nimber_scan_xor over big texts (serial and parallel paths): the XOR of
  * what strtoull reads, and on a planted bad byte the same error position as
  * the one-number-at-a-time scan. */
-static void test_scan_xor(void **state) {
-    (void)state;
+static void scan_xor_check(void) {
     test_seed("test_scan_xor");
     size_t cap = (size_t)12 << 20;
     char *buf = malloc(cap);
@@ -246,6 +245,166 @@ static void test_scan_xor(void **state) {
         nimber_scanner_free(sc);
     }
     free(buf);
+}
+
+/* The scanner's test hook (src/internal.h): which block classifier the
+ * fast loop uses (0 SSE2, 1 AVX2, -1 automatic). */
+int nb_scan_force_simd(int level);
+
+/* The twin paths of the fast loop: the SSE2 and the AVX2 classifier (when
+ * the CPU has it), each with one thread and with two. */
+static void test_scan_xor(void **state) {
+    (void)state;
+    for (int simd = 0; simd < 2; simd++) {
+        if (!nb_scan_force_simd(simd)) {
+            printf("# AVX2 path skipped: this CPU has no AVX2\n");
+            continue;
+        }
+        for (int t = 1; t <= 2; t++) {
+            nimber_set_threads(t);
+            scan_xor_check();
+        }
+    }
+    nimber_set_threads(0);
+    nb_scan_force_simd(-1);
+}
+
+/* nimber_scan_many on both classifiers: the numbers nimber_scan_u64
+ * reads, in pieces of random size; on a bad byte, the same error place. */
+static void test_scan_many(void **state) {
+    (void)state;
+    test_seed("test_scan_many");
+    size_t cap = (size_t)1 << 20;
+    char *buf = malloc(cap + 64);
+    uint64_t *want = malloc(cap * sizeof *want), *got = malloc(cap * sizeof *got);
+    for (int t = 0; t < 40; t++) {
+        size_t len = 0, n = 0, target = test_below(t < 20 ? 600 : cap - 64);
+        while (len < target) {
+            uint64_t v = test_below(3) ? test_below(1u << 30)
+                                       : test_rand() >> test_below(64);
+            want[n++] = v;
+            len += (size_t)sprintf(buf + len, "%llu", (unsigned long long)v);
+            len += (size_t)sprintf(buf + len, "%s",
+                                   test_below(4)   ? " "
+                                   : test_below(2) ? "\n"
+                                                   : " \t\r\n");
+        }
+        for (int simd = 0; simd < 2; simd++) {
+            if (!nb_scan_force_simd(simd))
+                continue;
+            nimber_scanner *sc = nimber_scanner_from_memory(buf, len);
+            size_t have = 0;
+            for (;;) {
+                size_t k, piece = 1 + test_below(t % 2 ? 5 : 100000);
+                assert_int_equal(nimber_scan_many(sc, got + have, piece, &k,
+                                                  NULL),
+                                 NIMBER_OK);
+                have += k;
+                if (k < piece)
+                    break;
+            }
+            assert_int_equal(have, n);
+            assert_memory_equal(got, want, n * sizeof *want);
+            nimber_scanner_free(sc);
+            if (len == 0)
+                continue;
+            size_t at = test_below(len);
+            char saved = buf[at];
+            buf[at] = 'x';
+            uint64_t wl, wc, k;
+            naive_where(buf, at, &wl, &wc);
+            nimber_error err;
+            sc = nimber_scanner_from_memory(buf, len);
+            size_t kk;
+            assert_int_equal(nimber_scan_many(sc, got, n, &kk, &err),
+                             NIMBER_E_SYNTAX);
+            assert_int_equal(err.line, wl);
+            assert_int_equal(err.column, wc);
+            k = kk;
+            assert_true(k <= n);
+            nimber_scanner_free(sc);
+            buf[at] = saved;
+        }
+    }
+    nb_scan_force_simd(-1);
+    free(buf);
+    free(want);
+    free(got);
+}
+
+/* nimber_position_add_scan against nimber_position_add of the same numbers
+ * (the same Grundy value and winning moves, for nim and kayles), its
+ * errors (line and column) and its limit on the count. */
+static void test_position_add_scan(void **state) {
+    (void)state;
+    test_seed("test_position_add_scan");
+    const char *specs[] = {"nim", "kayles"};
+    size_t cap = 300000;
+    char *buf = malloc(cap * 12 + 64);
+    uint64_t *h = malloc(cap * sizeof *h);
+    for (int t = 0; t < 12; t++) {
+        size_t n = t < 4 ? (size_t)t : test_below(cap), len = 0;
+        for (size_t i = 0; i < n; i++) {
+            h[i] = t % 2 ? test_below(1000) : test_rand() >> test_below(64);
+            len += (size_t)sprintf(buf + len, "%llu%s", (unsigned long long)h[i],
+                                   test_below(3) ? " " : "\n");
+        }
+        for (int k = 0; k < 2; k++) {
+            nimber_game *g;
+            assert_int_equal(nimber_game_parse(specs[k], &g, NULL), 0);
+            if (k == 1) /* kayles: small heaps only */
+                for (size_t i = 0; i < n; i++)
+                    h[i] %= 1000;
+            size_t l2 = 0;
+            for (size_t i = 0; i < n; i++)
+                l2 += (size_t)sprintf(buf + l2, "%llu\n",
+                                      (unsigned long long)h[i]);
+            nimber_position *a = nimber_position_create(),
+                            *b = nimber_position_create();
+            assert_int_equal(nimber_position_add(a, g, h, n, NULL), 0);
+            nimber_scanner *sc = nimber_scanner_from_memory(buf, l2);
+            assert_int_equal(nimber_position_add_scan(b, g, sc, cap, NULL), 0);
+            nimber_scanner_free(sc);
+            nimber_solution sa, sb;
+            assert_int_equal(nimber_position_solve(a, 50, &sa, NULL), 0);
+            assert_int_equal(nimber_position_solve(b, 50, &sb, NULL), 0);
+            assert_memory_equal(&sa.value, &sb.value, sizeof sa.value);
+            assert_int_equal(sa.nmoves, sb.nmoves);
+            for (size_t i = 0; i < sa.nmoves; i++)
+                assert_memory_equal(&sa.moves[i], &sb.moves[i],
+                                    sizeof sa.moves[i]);
+            nimber_solution_clear(&sa);
+            nimber_solution_clear(&sb);
+            /* One number more than max: NIMBER_E_LIMIT, nothing added. */
+            if (n > 0) {
+                sc = nimber_scanner_from_memory(buf, l2);
+                nimber_error err;
+                assert_int_equal(nimber_position_add_scan(b, g, sc, n - 1, &err),
+                                 NIMBER_E_LIMIT);
+                nimber_scanner_free(sc);
+            }
+            nimber_position_free(a);
+            nimber_position_free(b);
+            nimber_game_free(g);
+        }
+        (void)len;
+    }
+    /* A bad byte: its line and column. */
+    const char *bad = "1 2\n3 4x\n";
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse("nim", &g, NULL), 0);
+    nimber_position *p = nimber_position_create();
+    nimber_scanner *sc = nimber_scanner_from_memory(bad, strlen(bad));
+    nimber_error err;
+    assert_int_equal(nimber_position_add_scan(p, g, sc, 100, &err),
+                     NIMBER_E_SYNTAX);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.column, 4);
+    nimber_scanner_free(sc);
+    nimber_position_free(p);
+    nimber_game_free(g);
+    free(buf);
+    free(h);
 }
 
 /* ---- judge ---- */
@@ -651,6 +810,8 @@ int main(void) {
         cmocka_unit_test(test_scan_errors),
         cmocka_unit_test(test_scan_range),
         cmocka_unit_test(test_scan_xor),
+        cmocka_unit_test(test_scan_many),
+        cmocka_unit_test(test_position_add_scan),
         cmocka_unit_test(test_judge_random),
         cmocka_unit_test(test_judge_errors),
         cmocka_unit_test(test_split_formula),

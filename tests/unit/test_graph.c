@@ -254,6 +254,126 @@ static void test_random_graphs(void **state) {
     nimber_game_free(nim);
 }
 
+/* The graph reader's test hook (src/internal.h). */
+int nb_graph_reader_hook(int mode);
+
+/* All values and the moves of some tokens of the graph in file path,
+ * read with reader mode `mode` on `threads` threads; rc of the parse. */
+static int read_graph_as(const char *path, int mode, int threads,
+                         nimber_value *val, uint64_t *n, char *moves,
+                         size_t cap, nimber_error *err) {
+    char spec[96];
+    snprintf(spec, sizeof spec, "graph:%s", path);
+    nb_graph_reader_hook(mode);
+    nimber_set_threads(threads);
+    nimber_game *g;
+    int rc = nimber_game_parse(spec, &g, err);
+    int fast = nb_graph_reader_hook(0);
+    nimber_set_threads(0);
+    if (rc)
+        return rc;
+    assert_int_equal(fast, mode == 2); /* a valid file: read fast */
+    assert_int_equal(nimber_game_nodes(g, n), 0);
+    assert_int_equal(nimber_heap_values(g, 0, (size_t)*n, val, NULL), 0);
+    size_t len = 0;
+    for (uint64_t u = 0; u < *n && u < 40; u++) {
+        nimber_position *pos = nimber_position_create();
+        assert_int_equal(nimber_position_add(pos, g, &u, 1, NULL), 0);
+        nimber_move mv[64];
+        size_t k = 0;
+        int trunc;
+        assert_int_equal(nimber_position_moves(pos, 64, mv, &k, &trunc, NULL),
+                         0);
+        for (size_t i = 0; i < k && len + 24 < cap; i++)
+            len += (size_t)snprintf(moves + len, cap - len, "%llu ",
+                                    (unsigned long long)mv[i].to[0]);
+        len += (size_t)snprintf(moves + len, cap - len, "|");
+        nimber_position_free(pos);
+    }
+    nimber_game_free(g);
+    return 0;
+}
+
+/* The fast reader (bulk scanner, slices on 1 to 3 threads, duplicates
+ * removed within lists, the topological sweep) against the exact one on
+ * random files: comments, CRLF, numbers split across lines, repeated
+ * edges, self-loops, numberings up, down and shuffled; and on planted
+ * errors, the same error. */
+static void test_readers_agree(void **state) {
+    (void)state;
+    test_seed("test_readers_agree");
+    const char *path = "/tmp/nimber-test-readers.txt";
+    enum { MAXV = 3000 };
+    nimber_value *v0 = malloc(MAXV * sizeof *v0), *v1 = malloc(MAXV * sizeof *v1);
+    static char m0[1 << 16], m1[1 << 16];
+    for (int t = 0; t < 60; t++) {
+        int n = 1 + (int)test_below(MAXV), shape = t % 4; /* up down any loop */
+        int deg = 1 + (int)test_below(t % 5 == 0 ? 40 : 6);
+        FILE *f = fopen(path, "w");
+        int m = 0;
+        char *body = malloc((size_t)n * (size_t)deg * 2 * 24 + 64);
+        size_t bl = 0;
+        for (int u = 0; u < n; u++)
+            for (int k = 0; k < deg; k++) {
+                int v;
+                if (shape == 0)
+                    v = u + 1 + (int)test_below((uint64_t)n);
+                else if (shape == 1)
+                    v = u - 1 - (int)test_below((uint64_t)n);
+                else
+                    v = (int)test_below((uint64_t)n);
+                if (v < 0 || v >= n || (shape == 3 && test_below(9) == 0))
+                    v = shape == 3 ? u : (shape == 0 ? n - 1 : 0);
+                if (v == u && shape < 2)
+                    continue;
+                const char *sep = test_below(7) == 0   ? "\r\n"
+                                  : test_below(9) == 0 ? " # note\n"
+                                  : test_below(3) == 0 ? "\n\n"
+                                                       : "\n";
+                bl += (size_t)sprintf(body + bl, "%d%s%d%s", u,
+                                      test_below(5) ? " " : "\n", v, sep);
+                m++;
+            }
+        fprintf(f, "# random\n%d\n%d\n", n, m);
+        fwrite(body, 1, bl, f);
+        fclose(f);
+        uint64_t n0, n1;
+        nimber_error e0, e1;
+        assert_int_equal(read_graph_as(path, 1, 1, v0, &n0, m0, sizeof m0, &e0), 0);
+        for (int th = 1; th <= 3; th++) {
+            assert_int_equal(read_graph_as(path, 2, th, v1, &n1, m1, sizeof m1, &e1), 0);
+            assert_int_equal(n0, n1);
+            assert_memory_equal(v0, v1, n0 * sizeof *v0);
+            assert_string_equal(m0, m1);
+        }
+        /* A planted error: the same code and place from both readers. */
+        f = fopen(path, "w");
+        size_t at = test_below(bl ? bl : 1);
+        if (bl)
+            body[at] = (char)"x9#"[test_below(3)];
+        fprintf(f, "%d %d\n", n, m - (int)test_below(2));
+        fwrite(body, 1, bl, f);
+        fclose(f);
+        int r0 = read_graph_as(path, 1, 1, v0, &n0, m0, sizeof m0, &e0);
+        for (int th = 1; th <= 3; th++) {
+            int r1 = read_graph_as(path, 2, th, v1, &n1, m1, sizeof m1, &e1);
+            assert_int_equal(r0, r1);
+            if (r0) {
+                assert_int_equal(e0.line, e1.line);
+                assert_int_equal(e0.column, e1.column);
+                assert_string_equal(e0.message, e1.message);
+            } else {
+                assert_memory_equal(v0, v1, n0 * sizeof *v0);
+                assert_string_equal(m0, m1);
+            }
+        }
+        free(body);
+    }
+    unlink(path);
+    free(v0);
+    free(v1);
+}
+
 /* A path of 10^6 nodes: values alternate from the sink; no recursion. */
 static void test_long_path(void **state) {
     (void)state;
@@ -383,6 +503,7 @@ static void test_graph_fuzz_regressions(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_graphs),
+        cmocka_unit_test(test_readers_agree),
         cmocka_unit_test(test_long_path),
         cmocka_unit_test(test_graph_errors),
         cmocka_unit_test(test_repeated_edge),
