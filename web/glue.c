@@ -580,7 +580,7 @@ void nbw_free(char *s) {
     free(s);
 }
 
-/* nbw_version: {"ok": true, "version": "0.3.0"}. */
+/* nbw_version: {"ok": true, "version": "0.4.0"}, say. */
 char *nbw_version(void) {
     sbuf b = {0};
     sb_printf(&b, "{\"ok\": true, \"version\": \"%s\"}",
