@@ -49,21 +49,43 @@ static int scan_error(const char *name, int st, const nimber_error *err) {
     return st == NIMBER_E_IO ? EXIT_IOERR : EXIT_DATAERR;
 }
 
-/* Reads every number of "-" (stdin) or "@FILE" with the fast scanner. */
-static int read_numbers_file(const char *arg, numbers *nb) {
-    const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg + 1;
-    int fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg + 1, O_RDONLY);
-    if (fd < 0) {
-        cli_error("%s: %s", name, strerror(errno));
-        return EXIT_IOERR;
+/* Opens "-" (stdin) or "@FILE" for the fast scanner: the scanner, its
+ * file's name for messages and its descriptor; NULL after saying why,
+ * with the exit status in *rc. */
+static nimber_scanner *open_numbers(const char *arg, const char **name,
+                                    int *fd, int *rc) {
+    *name = strcmp(arg, "-") == 0 ? "standard input" : arg + 1;
+    *fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg + 1, O_RDONLY);
+    if (*fd < 0) {
+        cli_error("%s: %s", *name, strerror(errno));
+        *rc = EXIT_IOERR;
+        return NULL;
     }
-    nimber_scanner *sc = nimber_scanner_from_fd(fd);
-    int rc = 0;
+    nimber_scanner *sc = nimber_scanner_from_fd(*fd);
     if (!sc) {
         cli_error("out of memory");
-        rc = EXIT_OSERR;
+        if (*fd > STDIN_FILENO)
+            close(*fd);
+        *rc = EXIT_OSERR;
     }
-    while (sc && rc == 0) {
+    return sc;
+}
+
+/* Frees what open_numbers opened. */
+static void close_numbers(nimber_scanner *sc, int fd) {
+    nimber_scanner_free(sc);
+    if (fd > STDIN_FILENO)
+        close(fd);
+}
+
+/* Reads every number of "-" (stdin) or "@FILE" with the fast scanner. */
+static int read_numbers_file(const char *arg, numbers *nb) {
+    const char *name;
+    int fd, rc = 0;
+    nimber_scanner *sc = open_numbers(arg, &name, &fd, &rc);
+    if (!sc)
+        return rc;
+    while (rc == 0) {
         uint64_t x[4096];
         size_t got;
         nimber_error err;
@@ -75,9 +97,7 @@ static int read_numbers_file(const char *arg, numbers *nb) {
         if (got < 4096)
             break;
     }
-    nimber_scanner_free(sc);
-    if (fd > STDIN_FILENO)
-        close(fd);
+    close_numbers(sc, fd);
     return rc;
 }
 
@@ -90,23 +110,15 @@ static int is_file_arg(const char *a) {
  * library reads them straight into the position (nimber_position_add_scan,
  * the scanner's bulk loop, no copy). */
 static int add_file(nimber_position *pos, nimber_game *g, const char *arg) {
-    const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg + 1;
-    int fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg + 1, O_RDONLY);
-    if (fd < 0) {
-        cli_error("%s: %s", name, strerror(errno));
-        return EXIT_IOERR;
-    }
-    nimber_scanner *sc = nimber_scanner_from_fd(fd);
-    int rc = 0;
-    if (!sc) {
-        cli_error("out of memory");
-        rc = EXIT_OSERR;
-    }
+    const char *name;
+    int fd, rc = 0;
+    nimber_scanner *sc = open_numbers(arg, &name, &fd, &rc);
+    if (!sc)
+        return rc;
     size_t limit = cli_memory_limit ? cli_memory_limit : (size_t)4 << 30;
     nimber_error err;
-    int st = sc ? nimber_position_add_scan(pos, g, sc, limit / sizeof(uint64_t),
-                                           &err)
-                : NIMBER_OK;
+    int st =
+        nimber_position_add_scan(pos, g, sc, limit / sizeof(uint64_t), &err);
     if (st == NIMBER_E_LIMIT)
         cli_error("more heaps than --max-memory allows (%zu bytes)", limit);
     else if (st == NIMBER_E_SYNTAX || st == NIMBER_E_RANGE ||
@@ -116,9 +128,7 @@ static int add_file(nimber_position *pos, nimber_game *g, const char *arg) {
         rc = cli_fail(st, &err, 1);
     if (st == NIMBER_E_LIMIT)
         rc = EXIT_OSERR;
-    nimber_scanner_free(sc);
-    if (fd > STDIN_FILENO)
-        close(fd);
+    close_numbers(sc, fd);
     return rc;
 }
 
