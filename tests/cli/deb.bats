@@ -9,7 +9,8 @@ load helper
     command -v dpkg-deb >/dev/null || skip "not a Debian system"
     root="$BATS_TEST_DIRNAME/../.."
     make -s -C "$root" deb >/dev/null
-    deb=$(ls "$root"/build/nimber_*_*.deb)
+    # the package of this version (an older build may lie beside it)
+    deb=$(ls "$root"/build/nimber_"$("$root/build/nimber" --version | cut -d' ' -f2)"_*.deb)
     [ "$(dpkg-deb -f "$deb" Package)" = nimber ]
     [ "$(dpkg-deb -f "$deb" Version)" = "$("$root/build/nimber" --version | cut -d' ' -f2)" ]
     [ "$(dpkg-deb -f "$deb" Depends)" = libc6 ]
