@@ -464,6 +464,7 @@ static void simd_init(void) {
     simd_level = lvl;
 }
 
+#if defined(NB_HAVE_AVX2)
 /* The classifier in use: 1 for AVX2, 0 for the baseline (SSE2 or SWAR). */
 static int simd_get(void) {
     if (simd_forced != SIMD_UNSET)
@@ -471,6 +472,7 @@ static int simd_get(void) {
     pthread_once(&simd_once, simd_init);
     return simd_level;
 }
+#endif
 
 /* Test hook (internal.h): forces a path; -1 returns to the automatic
  * choice.  AVX2 is only taken where the CPU has it. */
