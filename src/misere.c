@@ -405,6 +405,9 @@ static int mgrundy(oracle *o, size_t at, size_t len, uint32_t *out,
     uint32_t m = 0;
     while (m < 512 && (seen[m / 64] >> (m % 64) & 1))
         m++;
+    if (m == 512) /* every value below 512 seen: the mex is not kept */
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "a misère Grundy value of 512 or more (not kept)");
     *out = any ? m : 1;
     if (wmap_put(&o->memo, o->stack.w + at, len, *out) != NIMBER_OK)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
