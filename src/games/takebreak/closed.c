@@ -265,6 +265,19 @@ typedef struct {
     const pair_ctx *p;
 } triple_ctx;
 
+/* One step of the automaton: from state st (carry * 8 + non-zero flags),
+ * the bits xyz of A, B, C where S and T have bits sb and tb; 1 with the
+ * next state in *next, 0 when the bits do not give S's and T's bit. */
+static int triple_step(unsigned st, unsigned sb, unsigned tb, unsigned xyz,
+                       unsigned *next) {
+    unsigned carry = st / 8, nz = st % 8;
+    unsigned ones = (unsigned)__builtin_popcount(xyz);
+    if ((ones & 1) != tb || ((ones + carry) & 1) != sb)
+        return 0;
+    *next = ((ones + carry) >> 1) * 8 + (nz | xyz);
+    return 1;
+}
+
 /* Fills tc->ok from the top bit down; 1 if bit 0's start state is in. */
 static int triple_table(triple_ctx *tc) {
     tc->ok[64] = 0;
@@ -274,17 +287,13 @@ static int triple_table(triple_ctx *tc) {
     for (int i = 63; i >= 0; i--) {
         unsigned sb = (unsigned)(tc->S >> i) & 1, tb = (unsigned)(tc->T >> i) & 1;
         uint32_t ok = 0;
-        for (unsigned st = 0; st < 24; st++) {
-            unsigned carry = st / 8, nz = st % 8;
+        for (unsigned st = 0; st < 24; st++)
             for (unsigned xyz = 0; xyz < 8; xyz++) {
-                unsigned ones = (unsigned)__builtin_popcount(xyz);
-                if ((ones & 1) != tb || ((ones + carry) & 1) != sb)
-                    continue;
-                unsigned next = ((ones + carry) >> 1) * 8 + (nz | xyz);
-                if (tc->ok[i + 1] >> next & 1)
+                unsigned next;
+                if (triple_step(st, sb, tb, xyz, &next) &&
+                    (tc->ok[i + 1] >> next & 1))
                     ok |= 1u << st;
             }
-        }
         tc->ok[i] = ok;
     }
     return tc->ok[0] & 1;
@@ -314,13 +323,10 @@ static int triple_walk(triple_ctx *tc, int i, unsigned st) {
         return triple_emit(tc);
     }
     unsigned sb = (unsigned)(tc->S >> i) & 1, tb = (unsigned)(tc->T >> i) & 1;
-    unsigned carry = st / 8, nz = st % 8;
     for (unsigned xyz = 0; xyz < 8; xyz++) {
-        unsigned ones = (unsigned)__builtin_popcount(xyz);
-        if ((ones & 1) != tb || ((ones + carry) & 1) != sb)
-            continue;
-        unsigned next = ((ones + carry) >> 1) * 8 + (nz | xyz);
-        if (!(tc->ok[i + 1] >> next & 1))
+        unsigned next;
+        if (!triple_step(st, sb, tb, xyz, &next) ||
+            !(tc->ok[i + 1] >> next & 1))
             continue;
         uint64_t bit = (uint64_t)1 << i;
         for (int k = 0; k < 3; k++)
