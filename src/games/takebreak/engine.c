@@ -28,11 +28,6 @@
  *            under which the fewest positions are rare) and chosen again at
  *            every checkpoint; when no mask makes rare positions scarce,
  *            the direct method is used until the next checkpoint.
- *            Values are computed in batches of TB_BATCH: the rare splits
- *            of a whole batch are listed r by r (consecutive table reads),
- *            on a second thread while the previous batch finishes when
- *            there are two (see "batches" below); the values, the options
- *            each one sees and the work counted are the same either way.
  * Checkpoints come at 512 values and then at every doubling (and earlier
  * when a period proof could be complete, see period.c): each chooses the
  * mask (O(count + 2^20)) and, when periods are wanted, tries to prove one.
@@ -45,9 +40,6 @@
  */
 #include "tb.h"
 
-#include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
 #include <string.h>
 
 /* Largest value a width holds. */
@@ -214,17 +206,75 @@ static inline int is_common(const tb_state *st, uint32_t v, uint64_t n) {
     return __builtin_parity(v & st->mask) == enum_parity(st, n);
 }
 
-/* The end of a sparse value: c is the smallest common value that is not
- * an option, need[0..nw-1] the values below c not yet seen (all of the
- * rare parity), ev the options looked at so far.  The needed values are
- * looked for among the splits in order; the first one never seen is G(n)
- * (a new rare position, after a full scan), else G(n) = c.  O(pairs
- * scanned): a few thousand for most values, n/2 for a rare one. */
+/* G(n) by the rare/common method (two-heap splits only); adds the options
+ * it looked at to st->work. */
 static inline __attribute__((always_inline)) uint32_t
-scan_needed(tb_state *st, uint64_t n, int w, uint32_t c, size_t nw,
-            uint64_t ev) {
+sparse_value(tb_state *st, uint64_t n, int w) {
+    uint64_t gen = n + 1;
     const void *tab = st->tab;
+    int e = enum_parity(st, n);
+    /* The options looked at, for the work bound (period.c). */
+    uint64_t ev = (uint64_t)st->nzero + (uint64_t)st->nsingle;
+    mark_simple(st, n, w, gen);
+    /* Every split with a rare heap: all the common options, some rare.
+     * (Fields are copied to locals: the stores to stamp could otherwise
+     * alias them and force reloads.) */
+    const uint64_t *rare = st->rare;
+    uint64_t *stamp = st->stamp;
+    size_t nrare = st->nrare;
+    for (int i = 0; i < st->nsplit2; i++) {
+        uint64_t k = (uint64_t)st->split2_k[i];
+        if (n < k + 2)
+            continue;
+        uint64_t m = n - k;
+        if (!st->unequal) {
+            size_t end = nrare; /* rare[0..end-1] < m; usually all */
+            while (end > 0 && rare[end - 1] >= m)
+                end--;
+            ev += end;
+            size_t j = 0;
+            for (; j + 4 <= end; j += 4) { /* unrolled: independent stores */
+                uint64_t r0 = rare[j], r1 = rare[j + 1], r2 = rare[j + 2],
+                         r3 = rare[j + 3];
+                stamp[tb_get(tab, w, r0) ^ tb_get(tab, w, m - r0)] = gen;
+                stamp[tb_get(tab, w, r1) ^ tb_get(tab, w, m - r1)] = gen;
+                stamp[tb_get(tab, w, r2) ^ tb_get(tab, w, m - r2)] = gen;
+                stamp[tb_get(tab, w, r3) ^ tb_get(tab, w, m - r3)] = gen;
+            }
+            for (; j < end; j++)
+                stamp[tb_get(tab, w, rare[j]) ^ tb_get(tab, w, m - rare[j])] =
+                    gen;
+        } else {
+            size_t j = 0;
+            for (; j < nrare && rare[j] < m; j++)
+                if (rare[j] != m - rare[j])
+                    stamp[tb_get(tab, w, rare[j]) ^
+                          tb_get(tab, w, m - rare[j])] = gen;
+            ev += j;
+        }
+    }
+    /* c: the smallest common value that is not an option; need: the
+     * values below c not yet seen (all of the rare parity).  Word by word:
+     * 64 stamps compared at once, then the parity patterns of the mask. */
     uint64_t *need = st->need, left = 0;
+    const uint64_t *common = st->enum_bits[e], *rarebits = st->enum_bits[e ^ 1];
+    uint32_t c = 0;
+    size_t nw = 0;
+    for (;; nw++) {
+        uint64_t unseen = 0;
+        for (unsigned b = 0; b < 64; b++)
+            unseen |= (uint64_t)(stamp[nw * 64 + b] != gen) << b;
+        uint64_t hit = unseen & common[nw];
+        need[nw] = unseen & rarebits[nw];
+        if (hit) {
+            unsigned bit = (unsigned)__builtin_ctzll(hit);
+            c = (uint32_t)(nw * 64 + bit);
+            need[nw] &= bit ? (1ull << bit) - 1 : 0; /* only below c */
+            break;
+        }
+    }
+    nw++;
+    ev += 64 * nw; /* the stamps looked at */
     for (size_t i = 0; i < nw; i++)
         left |= need[i];
     /* Four bit sets, one per step modulo 4: consecutive updates of one
@@ -283,78 +333,6 @@ scan_needed(tb_state *st, uint64_t n, int w, uint32_t c, size_t nw,
     return c; /* not reached: the loop above returns */
 }
 
-/* G(n) by the rare/common method (two-heap splits only); adds the options
- * it looked at to st->work. */
-static inline __attribute__((always_inline)) uint32_t
-sparse_value(tb_state *st, uint64_t n, int w) {
-    uint64_t gen = n + 1;
-    const void *tab = st->tab;
-    int e = enum_parity(st, n);
-    /* The options looked at, for the work bound (period.c). */
-    uint64_t ev = (uint64_t)st->nzero + (uint64_t)st->nsingle;
-    mark_simple(st, n, w, gen);
-    /* Every split with a rare heap: all the common options, some rare.
-     * (Fields are copied to locals: the stores to stamp could otherwise
-     * alias them and force reloads.) */
-    const uint64_t *rare = st->rare;
-    uint64_t *stamp = st->stamp;
-    size_t nrare = st->nrare;
-    for (int i = 0; i < st->nsplit2; i++) {
-        uint64_t k = (uint64_t)st->split2_k[i];
-        if (n < k + 2)
-            continue;
-        uint64_t m = n - k;
-        if (!st->unequal) {
-            size_t end = nrare; /* rare[0..end-1] < m; usually all */
-            while (end > 0 && rare[end - 1] >= m)
-                end--;
-            ev += end;
-            size_t j = 0;
-            for (; j + 4 <= end; j += 4) { /* unrolled: independent stores */
-                uint64_t r0 = rare[j], r1 = rare[j + 1], r2 = rare[j + 2],
-                         r3 = rare[j + 3];
-                stamp[tb_get(tab, w, r0) ^ tb_get(tab, w, m - r0)] = gen;
-                stamp[tb_get(tab, w, r1) ^ tb_get(tab, w, m - r1)] = gen;
-                stamp[tb_get(tab, w, r2) ^ tb_get(tab, w, m - r2)] = gen;
-                stamp[tb_get(tab, w, r3) ^ tb_get(tab, w, m - r3)] = gen;
-            }
-            for (; j < end; j++)
-                stamp[tb_get(tab, w, rare[j]) ^ tb_get(tab, w, m - rare[j])] =
-                    gen;
-        } else {
-            size_t j = 0;
-            for (; j < nrare && rare[j] < m; j++)
-                if (rare[j] != m - rare[j])
-                    stamp[tb_get(tab, w, rare[j]) ^
-                          tb_get(tab, w, m - rare[j])] = gen;
-            ev += j;
-        }
-    }
-    /* c: the smallest common value that is not an option; need: the
-     * values below c not yet seen (all of the rare parity).  Word by word:
-     * 64 stamps compared at once, then the parity patterns of the mask. */
-    uint64_t *need = st->need;
-    const uint64_t *common = st->enum_bits[e], *rarebits = st->enum_bits[e ^ 1];
-    uint32_t c = 0;
-    size_t nw = 0;
-    for (;; nw++) {
-        uint64_t unseen = 0;
-        for (unsigned b = 0; b < 64; b++)
-            unseen |= (uint64_t)(stamp[nw * 64 + b] != gen) << b;
-        uint64_t hit = unseen & common[nw];
-        need[nw] = unseen & rarebits[nw];
-        if (hit) {
-            unsigned bit = (unsigned)__builtin_ctzll(hit);
-            c = (uint32_t)(nw * 64 + bit);
-            need[nw] &= bit ? (1ull << bit) - 1 : 0; /* only below c */
-            break;
-        }
-    }
-    nw++;
-    ev += 64 * nw; /* the stamps looked at */
-    return scan_needed(st, n, w, c, nw, ev);
-}
-
 /* Appends a rare position. */
 static int add_rare(tb_state *st, uint64_t n, nimber_error *err) {
     if (st->nrare == st->rarecap)
@@ -363,420 +341,15 @@ static int add_rare(tb_state *st, uint64_t n, nimber_error *err) {
     return NIMBER_OK;
 }
 
-/* Notes the value v of position n, just stored: the largest value (and
- * stamps that cover it) and the rare list.  Safe to call again after it
- * failed (for want of memory). */
-static int note_value(tb_state *st, uint64_t n, uint32_t v,
-                      nimber_error *err) {
-    if (v >= st->maxval && v > 0) {
-        st->maxval = v;
-        RETURN_IF_ERR(tb_ensure_stamp(st, err));
-    }
-    if (st->sparse_on && n > 0 && !is_common(st, v, n) &&
-        (st->nrare == 0 || st->rare[st->nrare - 1] != n))
-        RETURN_IF_ERR(add_rare(st, n, err));
-    return NIMBER_OK;
-}
-
 #define TB_WIDEN 100 /* internal: a value did not fit the width */
 #define TB_SPENT 101 /* internal: the work bound is reached */
-
-/* ---- batches: the rare splits of TB_BATCH values at once ----
- * A sparse value's rare splits are pairs (r, m - r), r rare, m = n - k.
- * For a batch of values n0..n0+B-1, the pairs with the same r read B
- * consecutive table entries, so a batch can list them r by r.  Only the
- * pairs whose heaps were known when the listing started can go first:
- * those with lo <= r <= hi, lo = n0 + B - k - K, hi = min(n0 - k, K) - 1,
- * K the count then (every value below K is known, every rare position
- * below K is listed).  The rest (small r, and r that are new since) are
- * added value by value, so each value gets exactly the options it would
- * get alone, and the same work is counted (st->work, hence every result,
- * does not depend on batches or threads).
- * The options go to a row of byte flags a value (row[x] == tag), so a
- * batch needs no clearing: a new tag a batch, the rows cleared once every
- * 255.  A row covers the values the stamps cover (table.c; options lie
- * below p2, the power of two above the largest value, so a listing
- * touches p2/64 cache lines of a row); stamps that grow end the batch
- * (the rows are then too short).
- * Two threads (nimber_threads() >= 2): the listing is half a sparse
- * value's work, and the listing of batch t+1 (with K = the start of batch
- * t) needs nothing batch t computes, so a helper thread lists batch t+1
- * while the calling thread finishes the values of batch t, into the other
- * of two sets of rows.  They meet once a batch (an atomic flag: the
- * helper spins, then yields, while it waits); the rare list is grown only
- * then, so it never moves under the helper; and the helper reads only
- * table entries below K, which nobody writes.  Where a value's work is
- * small the meetings cost more than they save: the pipeline starts at
- * TB_PIPE_FROM values.  Listing: O(#rare * B) a batch, one or two cache
- * lines of table per B pairs (read TB_PREFETCH positions ahead). */
-#define TB_PREFETCH 8 /* rare positions whose table reads are prefetched */
-#define TB_PIPE_FROM ((uint64_t)1 << 14) /* values before the pipeline */
-#define TB_SPINS 20000 /* spins (about 0.1-1 ms) before a waiter yields */
-
-/* One batch's listing: what it covers, where it goes, and the inputs it
- * reads (copied, so that the helper never reads the state). */
-typedef struct {
-    uint64_t n0, K;
-    size_t from[TB_BATCH_KINDS], to[TB_BATCH_KINDS]; /* rare indices listed */
-    uint8_t *rows;
-    uint8_t tag;
-    size_t rowlen;
-    const void *tab;
-    const uint64_t *rare;
-    size_t nrare; /* rare positions below K */
-    const int *split2_k;
-    int nsplit2, width, unequal;
-} tb_list;
-
-/* Row bytes: as many values as the stamps cover (every option, every
- * mex, and the smallest common value that is not an option, which may lie
- * past the largest value when the mask has high bits). */
-static size_t batch_rowlen(const tb_state *st) {
-    return (st->nstamp / 64 + 1) * 64;
-}
-
-/* Rows for the batches: `sets` sets of TB_BATCH rows, counted scratch,
- * zeroed, with their tags. */
-typedef struct {
-    uint8_t *rows;
-    size_t rowlen, bytes;
-    uint8_t tags[2];
-} tb_rows;
-
-/* Prepares the listing of the batch at n0 from what is known at K into
- * row set `set` (a new tag; the rows cleared when the tags wrap). */
-static void list_prepare(const tb_state *st, tb_rows *R, tb_list *L,
-                         uint64_t n0, uint64_t K, int set) {
-    L->n0 = n0;
-    L->K = K;
-    L->rowlen = R->rowlen;
-    L->rows = R->rows + (size_t)set * TB_BATCH * R->rowlen;
-    if (++R->tags[set] == 0) {
-        memset(L->rows, 0, TB_BATCH * R->rowlen);
-        R->tags[set] = 1;
-    }
-    L->tag = R->tags[set];
-    L->tab = st->tab;
-    L->rare = st->rare;
-    L->nrare = st->nrare;
-    L->split2_k = st->split2_k;
-    L->nsplit2 = st->nsplit2;
-    L->width = st->width;
-    L->unequal = st->unequal;
-}
-
-/* The index of the first of rare[0..n-1] >= x (binary search). */
-static size_t rare_index(const uint64_t *rare, size_t n, uint64_t x) {
-    size_t a = 0, b = n;
-    while (a < b) {
-        size_t mid = a + (b - a) / 2;
-        if (rare[mid] < x)
-            a = mid + 1;
-        else
-            b = mid;
-    }
-    return a;
-}
-
-/* Lists the splits with lo <= r <= hi of each kind into the rows (and
- * the rare indices listed into from/to).  O(#rare * B * kinds). */
-static inline __attribute__((always_inline)) void list_fill(tb_list *L,
-                                                            int w) {
-    const void *tab = L->tab;
-    uint64_t n0 = L->n0, K = L->K;
-    uint8_t tag = L->tag;
-    for (int s = 0; s < L->nsplit2; s++) {
-        uint64_t k = (uint64_t)L->split2_k[s];
-        L->from[s] = L->to[s] = 0;
-        if (n0 < k + 2)
-            continue; /* hi < 1: nothing to list */
-        uint64_t lo = n0 + TB_BATCH >= K + k + 1 ? n0 + TB_BATCH - k - K : 1,
-                 hi = (n0 - k < K ? n0 - k : K) - 1;
-        if (lo > hi)
-            continue;
-        size_t a = rare_index(L->rare, L->nrare, lo),
-               b = rare_index(L->rare, L->nrare, hi + 1);
-        L->from[s] = a;
-        L->to[s] = b;
-        for (size_t j = a; j < b; j++) {
-            if (j + TB_PREFETCH < b) { /* a later r's reads, ahead */
-                const char *p = (const char *)tab +
-                                (n0 - k - L->rare[j + TB_PREFETCH]) * (uint64_t)w;
-                __builtin_prefetch(p);
-                __builtin_prefetch(p + TB_BATCH * w - 1);
-            }
-            uint64_t r = L->rare[j], base = n0 - k - r;
-            uint32_t g = tb_get(tab, w, r);
-            /* Grundy's game: not the split of m_i into r + r. */
-            int skip = L->unequal && r >= base && r - base < TB_BATCH
-                           ? (int)(r - base)
-                           : TB_BATCH;
-            uint8_t *row = L->rows;
-            for (int i = 0; i < skip; i++, row += L->rowlen)
-                row[g ^ tb_get(tab, w, base + (uint64_t)i)] = tag;
-            for (int i = skip + 1; i < TB_BATCH; i++) {
-                row = L->rows + (size_t)i * L->rowlen;
-                row[g ^ tb_get(tab, w, base + (uint64_t)i)] = tag;
-            }
-        }
-    }
-}
-
-/* list_fill with the width a constant. */
-static void list_run(tb_list *L) {
-    if (L->width == 1)
-        list_fill(L, 1);
-    else if (L->width == 2)
-        list_fill(L, 2);
-    else
-        list_fill(L, 4);
-}
-
-/* 64 flags of a row as bits: bit b set when p[b] != tag (b is not an
- * option).  Eight bytes at a time: a nonzero byte of x ^ tag gets its top
- * bit set, and the eight top bits are gathered by one multiplication (no
- * two of its partial products overlap). */
-static inline uint64_t row_unseen(const uint8_t *p, uint8_t tag) {
-    const uint64_t lo7 = 0x7F7F7F7F7F7F7F7Full, hi = 0x8080808080808080ull;
-    uint64_t bits = 0;
-    for (unsigned q = 0; q < 8; q++) {
-        uint64_t x;
-        memcpy(&x, p + 8 * q, sizeof x);
-        x ^= 0x0101010101010101ull * tag;
-        uint64_t t = (x | ((x & lo7) + lo7)) & hi;
-        bits |= ((t >> 7) * 0x0102040810204080ull >> 56) << (8 * q);
-    }
-    return bits;
-}
-
-/* G(n) = G(n0 + i) of a listed batch: adds the simple options and the
- * rare splits not listed to row i, then finishes as sparse_value does.
- * Same options, same work counted. */
-static inline __attribute__((always_inline)) uint32_t
-batch_value(tb_state *st, const tb_list *L, uint64_t n, int w) {
-    const void *tab = st->tab;
-    uint8_t tag = L->tag, *row = L->rows + (size_t)(n - L->n0) * L->rowlen;
-    const uint64_t *rare = st->rare;
-    size_t nrare = st->nrare;
-    int e = enum_parity(st, n);
-    uint64_t ev = (uint64_t)st->nzero + (uint64_t)st->nsingle;
-    for (int q = 0; q < st->nzero; q++)
-        if (n == (uint64_t)st->zero_k[q])
-            row[0] = tag;
-    for (int q = 0; q < st->nsingle; q++)
-        if (n > (uint64_t)st->single_k[q])
-            row[tb_get(tab, w, n - (uint64_t)st->single_k[q])] = tag;
-    for (int s = 0; s < st->nsplit2; s++) {
-        uint64_t k = (uint64_t)st->split2_k[s];
-        if (n < k + 2)
-            continue;
-        uint64_t m = n - k;
-        size_t end = nrare; /* rare[0..end-1] < m */
-        while (end > 0 && rare[end - 1] >= m)
-            end--;
-        ev += end;
-        /* [from, to) is listed already (and lies below end). */
-        size_t a = L->from[s] < end ? L->from[s] : end,
-               b = L->to[s] > a ? L->to[s] : a;
-        for (int part = 0; part < 2; part++)
-            for (size_t j = part ? b : 0; j < (part ? end : a); j++)
-                if (!st->unequal || rare[j] != m - rare[j])
-                    row[tb_get(tab, w, rare[j]) ^
-                        tb_get(tab, w, m - rare[j])] = tag;
-    }
-    /* c and need, as in sparse_value, from the row's flags. */
-    uint64_t *need = st->need;
-    const uint64_t *common = st->enum_bits[e], *rarebits = st->enum_bits[e ^ 1];
-    uint32_t c = 0;
-    size_t nw = 0;
-    for (;; nw++) {
-        uint64_t unseen = row_unseen(row + nw * 64, tag);
-        uint64_t hit = unseen & common[nw];
-        need[nw] = unseen & rarebits[nw];
-        if (hit) {
-            unsigned bit = (unsigned)__builtin_ctzll(hit);
-            c = (uint32_t)(nw * 64 + bit);
-            need[nw] &= bit ? (1ull << bit) - 1 : 0;
-            break;
-        }
-    }
-    nw++;
-    ev += 64 * nw;
-    return scan_needed(st, n, w, c, nw, ev);
-}
-
-/* ---- the helper thread of the pipeline ---- */
-
-enum { PIPE_IDLE, PIPE_POSTED, PIPE_TAKEN, PIPE_DONE, PIPE_QUIT };
-
-typedef struct {
-    _Atomic int state;
-    tb_list job;
-} tb_pipe;
-
-/* A pause in a spin loop (x86: PAUSE, kinder to the other thread). */
-static inline void cpu_relax(void) {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-}
-
-/* Waits until the state is one of two values (spinning, then yielding:
- * the wait is usually shorter than a sleep would be). */
-static int pipe_wait(tb_pipe *p, int a, int b) {
-    for (unsigned spins = 0;; spins++) {
-        int s = atomic_load_explicit(&p->state, memory_order_acquire);
-        if (s == a || s == b)
-            return s;
-        if (spins > TB_SPINS)
-            sched_yield();
-        else
-            cpu_relax();
-    }
-}
-
-/* The helper: takes each posted batch (unless the caller took it back
- * first), lists it, and says so; until told to quit. */
-static void *pipe_main(void *arg) {
-    tb_pipe *p = arg;
-    while (pipe_wait(p, PIPE_POSTED, PIPE_QUIT) == PIPE_POSTED) {
-        int posted = PIPE_POSTED;
-        if (!atomic_compare_exchange_strong_explicit(
-                &p->state, &posted, PIPE_TAKEN, memory_order_acquire,
-                memory_order_relaxed))
-            continue; /* taken back */
-        list_run(&p->job);
-        atomic_store_explicit(&p->state, PIPE_DONE, memory_order_release);
-    }
-    return NULL;
-}
-
-/* Ends a posted listing: takes it back and lists it here when the helper
- * has not started it (it may not be running at all on a busy machine),
- * else waits until it is done.  Leaves the pipe idle. */
-static void pipe_finish(tb_pipe *p) {
-    int posted = PIPE_POSTED;
-    if (atomic_compare_exchange_strong_explicit(&p->state, &posted, PIPE_IDLE,
-                                                memory_order_relaxed,
-                                                memory_order_relaxed)) {
-        list_run(&p->job);
-        return;
-    }
-    pipe_wait(p, PIPE_DONE, PIPE_DONE);
-    atomic_store_explicit(&p->state, PIPE_IDLE, memory_order_relaxed);
-}
-
-/* Computes values in batches from count on, until fewer than a batch
- * are left before end, or the work bound, a wider table, a new power of
- * two or an error comes first; with the helper thread when there are
- * threads to spare.  Return codes as compute_chunk's; *done is 0 when no
- * batch could start (the rows did not fit the memory limit). */
-static inline __attribute__((always_inline)) int
-batches_run(tb_state *st, uint64_t end, int w, int *done, nimber_error *err) {
-    *done = 0;
-    int piped = nimber_threads() >= 2 && st->count >= TB_PIPE_FROM &&
-                end - st->count >= 4 * TB_BATCH;
-    tb_rows R = {.rowlen = batch_rowlen(st)};
-    R.bytes = 2 * TB_BATCH * R.rowlen;
-    int why;
-    R.rows = tb_scratch(st, R.bytes, &why);
-    if (!R.rows)
-        return NIMBER_OK; /* one value at a time instead */
-    memset(R.rows, 0, R.bytes);
-    *done = 1;
-    tb_pipe pipe;
-    pthread_t tid;
-    if (piped) {
-        atomic_init(&pipe.state, PIPE_IDLE);
-        piped = pthread_create(&tid, NULL, pipe_main, &pipe) == 0;
-    }
-    /* Every batch is listed from what was known a batch before it starts
-     * (K = n0 - B), with or without the helper, so that each value does
-     * the same work either way. */
-    tb_list cur;
-    int set = 0, rc = NIMBER_OK, pending = 0;
-    uint64_t last = 0;
-    uint32_t lastv = 0;
-    list_prepare(st, &R, &cur, st->count,
-                 st->count >= TB_BATCH ? st->count - TB_BATCH : 0, set);
-    list_run(&cur);
-    uint32_t wmax = width_max(w);
-    size_t ns = st->nstamp;
-    for (;;) {
-        uint64_t n0 = cur.n0;
-        /* The next batch's listing, from what is known now: to the
-         * helper, which may run while this batch is computed (the rare
-         * list gets room for this batch's first, so that it does not move
-         * under the helper), or here. */
-        int posted = 0, next = n0 + 2 * TB_BATCH <= end;
-        if (next) {
-            while (st->rarecap - st->nrare < TB_BATCH &&
-                   rc == NIMBER_OK)
-                rc = tb_grow_rare(st, err);
-            if (rc)
-                break;
-            list_prepare(st, &R, &pipe.job, n0 + TB_BATCH, n0, set ^ 1);
-            if (piped) {
-                atomic_store_explicit(&pipe.state, PIPE_POSTED,
-                                      memory_order_release);
-                posted = 1;
-            } else {
-                list_run(&pipe.job);
-            }
-        }
-        int stop = 0;
-        for (uint64_t n = n0; n < n0 + TB_BATCH && !stop; n++) {
-            if (st->work >= st->work_limit) {
-                rc = TB_SPENT;
-                break;
-            }
-            uint32_t v = batch_value(st, &cur, n, w);
-            if (v > wmax) {
-                rc = TB_WIDEN;
-                break;
-            }
-            tb_put(st->tab, w, n, v);
-            st->count++;
-            rc = note_value(st, n, v, err);
-            stop = rc != NIMBER_OK || st->nstamp != ns;
-            if (rc == NIMBER_E_LIMIT) { /* retried without the rows */
-                pending = 1;
-                last = n;
-                lastv = v;
-            }
-        }
-        if (posted)
-            pipe_finish(&pipe);
-        if (rc || stop || !next)
-            break;
-        cur = pipe.job;
-        set ^= 1;
-    }
-    if (piped) {
-        atomic_store_explicit(&pipe.state, PIPE_QUIT, memory_order_release);
-        pthread_join(tid, NULL);
-    }
-    tb_scratch_free(st, R.rows, R.bytes);
-    if (pending) /* the rows' memory may be what the value needed */
-        rc = note_value(st, last, lastv, err);
-    return rc;
-}
 
 /* Computes G(count..end-1) with width w; stops early when a value needs a
  * wider table (TB_WIDEN) or the work bound is reached (TB_SPENT). */
 static inline __attribute__((always_inline)) int
 compute_chunk(tb_state *st, uint64_t end, int w, nimber_error *err) {
     uint32_t wmax = width_max(w);
-    int batches = st->sparse_on && !st->rlen &&
-                  st->nsplit2 <= TB_BATCH_KINDS;
     while (st->count < end) {
-        if (batches && end - st->count >= TB_BATCH) {
-            int done, rc = batches_run(st, end, w, &done, err);
-            if (rc)
-                return rc;
-            if (done)
-                continue;
-        }
         if (st->work >= st->work_limit)
             return TB_SPENT;
         uint64_t n = st->count;
@@ -788,7 +361,12 @@ compute_chunk(tb_state *st, uint64_t end, int w, nimber_error *err) {
             return TB_WIDEN;
         tb_put(st->tab, w, n, v);
         st->count++;
-        RETURN_IF_ERR(note_value(st, n, v, err));
+        if (v > st->maxval) {
+            st->maxval = v;
+            RETURN_IF_ERR(tb_ensure_stamp(st, err));
+        }
+        if (st->sparse_on && n > 0 && !is_common(st, v, n))
+            RETURN_IF_ERR(add_rare(st, n, err));
     }
     return NIMBER_OK;
 }

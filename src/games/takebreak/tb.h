@@ -14,9 +14,7 @@
  *             a value, widened on demand), the rare/common buffers
  *   engine.c  computing G(count..end-1): the direct mex (with the
  *             cumulative option sets of an endless code) and the
- *             rare/common method (in batches, with a helper thread that
- *             lists the next batch's rare splits), the mask choice,
- *             checkpoints
+ *             rare/common method, the mask choice, checkpoints
  *   period.c  finding and proving a period (Guy–Smith, generalised), and
  *             G(h) for any h by extrapolation past it
  *   moves.c   the moves of one heap: to a given value, and all of them
@@ -41,8 +39,6 @@
 #define TB_SPLIT3_MAX 30000   /* largest heap whose 3-heap splits we list */
 #define TB_WORK_PER_VALUE 512 /* a search's work bound a value (period.c) */
 #define TB_WORK_FLOOR ((uint64_t)1 << 26) /* ... plus this */
-#define TB_BATCH 32           /* values whose rare splits are listed at once */
-#define TB_BATCH_KINDS 8      /* most split kinds the batches handle */
 #define TB_PROJECT_FROM ((uint64_t)1 << 16) /* values before a memory projection */
 #define TB_PROBE                                                               \
     ((uint64_t)1 << 22) /* period search before refusing a heap                \
