@@ -153,16 +153,16 @@ nimber_value tb_closed_value(const tb_state *st, uint64_t h) {
 const char *tb_closed_rule(const tb_state *st) {
     if (st->closed == 1)
         return "G(n) = n (every smaller heap is an option, and a split after "
-               "a take is worth less than n; proved in closed.c)";
+               "a take is worth less than n; proved, see nimber(1))";
     if (st->closed == 8)
         return "G(8k+7) = 8k+8, G(8k+8) = 8k+7, else G(n) = n (the "
-               "block-swap theorem; proved in closed.c)";
+               "block-swap theorem; proved, see nimber(1))";
     if (st->closed == 4 && st->dig[0] == 4)
         return "G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n (Lasker's "
-               "theorem; proved in closed.c)";
+               "theorem; proved, see nimber(1))";
     if (st->closed == 4)
         return "G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n (the "
-               "block-swap theorem, as Lasker's Nim; proved in closed.c)";
+               "block-swap theorem, as Lasker's Nim; proved, see nimber(1))";
     return NULL;
 }
 
