@@ -39,7 +39,8 @@ int cmd_genus(int argc, char **argv);
 /* position.c: reading GAME HEAP... [+ GAME HEAP...] into a position (the
  * games go to games[], nargs slots; free them after the position); printing
  * positions and the heaps a move leaves. */
-int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
+int cli_read_position(char **args, int nargs, nimber_rule rule,
+                      nimber_game **games, int *ngames,
                       nimber_position **out);
 void cli_print_position(FILE *f, const nimber_position *pos);
 /* Frees what cli_read_position made: the position, its games, the array. */

@@ -51,7 +51,8 @@ int cmd_explain(int argc, char **argv) {
             goto out;
         } else
             args[nargs++] = argv[i];
-    if ((rc = cli_read_position(args, nargs, games, &ngames, &pos)) != 0)
+    if ((rc = cli_read_position(args, nargs, rule, games, &ngames, &pos)) !=
+        0)
         goto out;
     nimber_error err;
     char *text = NULL;

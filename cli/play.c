@@ -115,7 +115,9 @@ int cmd_play(int argc, char **argv) {
             args[nargs++] = argv[i];
         }
     }
-    if ((rc = cli_read_position(args, nargs, games, &ngames, &pos)) != 0)
+    if ((rc = cli_read_position(
+             args, nargs, misere ? NIMBER_RULE_MISERE : NIMBER_RULE_NORMAL,
+             games, &ngames, &pos)) != 0)
         goto out;
     nimber_error err;
     if (misere &&

@@ -160,9 +160,14 @@ static int add_numbers(nimber_position *pos, nimber_game *g, char **args,
  * games are stored in games[] (at least nargs slots); each game reads its
  * own position words.  A HEAP of "-" or "@FILE" stands for every number in
  * standard input or FILE (read with the library's fast scanner; the
- * component's other arguments must then be numbers too).  Prints the error and
- * returns the exit code on failure, 0 on success. */
-int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
+ * component's other arguments must then be numbers too).  rule: the play
+ * rule the caller will set, set first so that the library knows how the
+ * numbers will be used (under normal play a regular file's heaps may stay
+ * in the file, never stored; the caller still sets the rule itself, for
+ * its errors).  Prints the error and returns the exit code on failure, 0
+ * on success. */
+int cli_read_position(char **args, int nargs, nimber_rule rule,
+                      nimber_game **games, int *ngames,
                       nimber_position **out) {
     nimber_position *pos = nimber_position_create();
     int rc = 0;
@@ -172,6 +177,7 @@ int cli_read_position(char **args, int nargs, nimber_game **games, int *ngames,
         rc = EXIT_OSERR;
         goto out;
     }
+    nimber_position_set_rule(pos, rule, NULL); /* (an empty position) */
     if (nargs == 0) {
         cli_error("missing GAME HEAP...");
         rc = EXIT_USAGE;

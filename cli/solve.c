@@ -137,7 +137,8 @@ int cmd_solve(int argc, char **argv) {
         rc = EXIT_USAGE;
         goto out;
     }
-    if ((rc = cli_read_position(args, nargs, games, &ngames, &pos)) != 0)
+    if ((rc = cli_read_position(args, nargs, rule, games, &ngames, &pos)) !=
+        0)
         goto out;
     nimber_solution sol;
     nimber_error err;

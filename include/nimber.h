@@ -308,9 +308,20 @@ typedef struct nimber_scanner nimber_scanner;
 
 /* nimber_position_add_scan: nimber_position_add with the numbers read from
  * the rest of sc's input (at most max of them; more is NIMBER_E_LIMIT),
- * with the scanner's bulk loop and no copy: ten million heaps from a file
- * cost what nimber_scan_xor costs.  Errors: those of nimber_scan_u64
- * (with the line and column); as nimber_position_add.  Since 0.4.0. */
+ * with the scanner's bulk loop and no copy, on nimber_threads() threads
+ * when the input is a large file.  Ten million Nim heaps from a regular
+ * file (nimber_scanner_from_fd) in a position under normal play are not
+ * even stored: the position keeps the file mapped, knows their XOR from
+ * one pass (what nimber_scan_xor costs), and solving reads the file again
+ * only up to the winning moves it lists; anything else that needs the
+ * heaps (another rule, playing a move, nimber_position_component...)
+ * reads them into memory first.  The file must then not change while the
+ * position lives: a change is NIMBER_E_IO where it is noticed (heaps that
+ * no longer read, or no longer give the count and XOR of the first
+ * reading).  Set the rule (nimber_position_set_rule) before adding, so
+ * that heaps to be read in anyway are stored at once.  Errors: those of
+ * nimber_scan_u64 (with the line and column); as nimber_position_add.
+ * Since 0.4.0. */
 int nimber_position_add_scan(nimber_position *pos, nimber_game *game,
                              nimber_scanner *sc, size_t max,
                              nimber_error *err);
@@ -374,7 +385,9 @@ size_t nimber_position_components(const nimber_position *pos);
 
 /* nimber_position_component: component c's game and position words — its
  * heaps for heap games — (borrowed, valid until the position changes).
- * Since 0.2.0. */
+ * The heaps of a file that nimber_position_add_scan left in the file are
+ * read into memory first; *heaps is NULL and *n 0 if that fails (out of
+ * memory, the file changed).  Since 0.2.0. */
 void nimber_position_component(const nimber_position *pos, size_t c,
                                nimber_game **game, const uint64_t **heaps,
                                size_t *n);

@@ -200,6 +200,7 @@ int nimber_position_explain(nimber_position *pos, char **text,
                             nimber_error *err) {
     nb_buf out = {0};
     *text = NULL;
+    RETURN_IF_ERR(nb_position_ready(pos, err));
     int rc = pos->rule == NIMBER_RULE_MISERE  ? explain_misere(pos, &out, err)
              : pos->rule == NIMBER_RULE_EVERY ? explain_every(pos, &out, err)
                                               : explain_normal(pos, &out, err);

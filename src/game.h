@@ -271,6 +271,12 @@ int nb_heaps_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
 #define NB_LOOPY_HEAP_FAMILY(ops)                                              \
     NB_HEAP_FAMILY(ops), .in_options = nb_heaps_in_options
 
+/* 1 when a component's value is the XOR of its words (a heap game whose
+ * heaps are their own values: Nim). */
+static inline int nb_value_is_xor(const nimber_game *g) {
+    return g->family->heaps && g->family->heaps->value_is_heap;
+}
+
 /* A heap move of heap `heap` from `from` to to[0..nto-1]. */
 nimber_move nb_heap_move(size_t heap, uint64_t from, const uint64_t *to,
                          unsigned nto);

@@ -65,11 +65,58 @@ int nb_scan_need(nimber_scanner *sc, uint64_t *out, nimber_error *err,
 #endif
     ;
 
+/* nb_scan_many_xor: nimber_scan_many that also gives the XOR of the
+ * numbers read (computed on the way, at no cost). */
+int nb_scan_many_xor(nimber_scanner *sc, uint64_t *out, size_t max,
+                     size_t *got, uint64_t *xor_out, nimber_error *err);
+
+/* nb_scan_rest: reads every remaining number of sc into one new array of
+ * exactly their count (*words, nb_malloc'd, *n numbers, their XOR in
+ * *xor_out), on nimber_threads() threads: the fast path of
+ * nimber_position_add_scan for a large input held in memory (a mapped
+ * file).  Returns 1 when done; 0, having changed nothing, when it does not
+ * apply (input not in memory, small, with comments) or the input is not
+ * clean (a bad byte, a number out of range, more than max numbers, out of
+ * memory): the serial reader then reads it and reports exactly what it
+ * finds. */
+int nb_scan_rest(nimber_scanner *sc, size_t max, uint64_t **words, size_t *n,
+                 uint64_t *xor_out);
+
+/* The text of numbers still in a mapped file (nb_scan_defer): len bytes
+ * at p, inside the mapping map of maplen bytes that the holder releases
+ * with nb_text_free.  Read it again with nimber_scanner_from_memory. */
+typedef struct nb_text {
+    void *map;
+    size_t maplen;
+    const char *p;
+    size_t len;
+} nb_text;
+
+/* nb_scan_defer: when sc reads a regular file it mapped itself
+ * (nimber_scanner_from_fd) and has no comments, reads the rest of it once
+ * (on nimber_threads() threads when large) for the count and the XOR of
+ * its numbers, and if it is clean and holds at most max numbers, hands the
+ * mapping over: *text then holds the numbers' text, sc is at the end of
+ * its input and will not unmap it.  Returns 1 then; 0, having changed
+ * nothing, otherwise (the caller reads the input as usual and meets the
+ * error, if any, there).  Nothing is stored: ten million numbers cost
+ * what nimber_scan_xor costs. */
+int nb_scan_defer(nimber_scanner *sc, size_t max, nb_text *text,
+                  uint64_t *count, uint64_t *xor_out);
+void nb_text_free(nb_text *text);
+
 /* nb_scan_force_simd: test hook of the scanner: 0 forces the baseline
  * block classifier (SSE2, or SWAR off x86), 1 the AVX2 one, -1 the
  * automatic choice.  Returns 0 (and changes nothing) when asked for AVX2
  * on a CPU without it.  Not thread-safe: call it between scans. */
 int nb_scan_force_simd(int level);
+
+/* nb_scan_split_hook: test hook of the scanner: inputs in memory are cut
+ * into one slice per thread from min_bytes on (0: the usual 8 MiB), so
+ * that tests reach the threaded paths (nimber_scan_xor, nb_scan_defer,
+ * nb_scan_rest) with small inputs, and slices holding nothing.  Not
+ * thread-safe: call it between scans. */
+void nb_scan_split_hook(size_t min_bytes);
 
 /* nb_graph_reader_hook: test hook of graph:FILE's reader: 0 the usual
  * choice, 1 the exact (one number at a time) reader only, 2 the fast

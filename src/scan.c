@@ -16,6 +16,15 @@
  * compare the two by scanning the same text with tiny and large buffers.  Lines
  * are counted only when a newline is skipped, so the column of an error is its
  * byte offset minus the offset where its line starts.
+ *
+ * Threads.  A large input held in memory (a mapped file) is cut at
+ * whitespace into one slice per thread, each read by its own scanner:
+ * nimber_scan_xor XORs the slices (the judge); nb_scan_defer does the same
+ * for a position and keeps the file's mapping; nb_scan_rest stores the
+ * numbers, after a counting pass (the block classifier alone) that places
+ * each slice in one array of the exact size.  Any error makes them give
+ * up, and the serial path reads the input again to report it exactly, so
+ * results and errors are the same whatever the number of threads.
  */
 #include "internal.h"
 
@@ -543,9 +552,10 @@ convert_avx2(const unsigned char *q, unsigned len, const unsigned char *lo) {
  * neither digit nor whitespace, at a number of 17+ digits, after `want`
  * numbers, or when fewer than SCAN_FAST + 64 bytes remain; scan_one then
  * takes over exactly.  Lines are counted per block so that later error
- * positions stay right.  With out, the numbers are stored in out[0..]
- * instead of XORed.  Inlined into one function per classifier, so that
- * the AVX2 one is compiled for AVX2 as a whole. */
+ * positions stay right.  The numbers are XORed into *xp, and with out
+ * also stored in out[0..] (the XOR comes free; sum.c keeps it as Nim's
+ * value).  Inlined into one function per classifier, so that the AVX2 one
+ * is compiled for AVX2 as a whole. */
 static inline __attribute__((always_inline)) uint64_t
 run_tpl(nimber_scanner *sc, uint64_t want, uint64_t *xp, uint64_t *out,
         block_masks (*classify64)(const unsigned char *),
@@ -593,8 +603,7 @@ run_tpl(nimber_scanner *sc, uint64_t want, uint64_t *xp, uint64_t *out,
             uint64_t v = convert(q, len, sc->buf);
             if (out)
                 out[n] = v;
-            else
-                x ^= v;
+            x ^= v;
             n++;
             last = q + len;
             starts &= starts - 1;
@@ -657,9 +666,9 @@ static uint64_t xor_run(nimber_scanner *sc, uint64_t want, uint64_t *xp,
     return run_base(sc, want, xp, out);
 }
 
-/* Reads count numbers on one thread, XORing them (out NULL) or storing
- * them in out[0..count-1]: the fast loop while it can, one number through
- * scan_one whenever it stops (refills, odd input, errors).  count =
+/* Reads count numbers on one thread, XORing them and (out not NULL)
+ * storing them in out[0..count-1]: the fast loop while it can, one number
+ * through scan_one whenever it stops (refills, odd input, errors).  count =
  * UINT64_MAX reads to the end; *done says how many were read. */
 static int run_serial(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
                       uint64_t *out, uint64_t *done, nimber_error *err) {
@@ -676,8 +685,7 @@ static int run_serial(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
             break;
         if (out)
             out[i] = v;
-        else
-            x ^= v;
+        x ^= v;
         i++;
     }
     *xor_out = x;
@@ -691,49 +699,121 @@ static int xor_serial(nimber_scanner *sc, uint64_t count, uint64_t *xor_out,
     return run_serial(sc, count, xor_out, NULL, done, err);
 }
 
-/* Reads up to max numbers into out (see nimber.h). */
-int nimber_scan_many(nimber_scanner *sc, uint64_t *out, size_t max,
-                     size_t *got, nimber_error *err) {
-    uint64_t x, done;
-    int rc = run_serial(sc, max, &x, out, &done, err);
+/* Reads up to max numbers into out and their XOR into *xor_out (see
+ * internal.h). */
+int nb_scan_many_xor(nimber_scanner *sc, uint64_t *out, size_t max,
+                     size_t *got, uint64_t *xor_out, nimber_error *err) {
+    uint64_t done;
+    int rc = run_serial(sc, max, xor_out, out, &done, err);
     *got = (size_t)done;
     return rc == NIMBER_E_EOF ? NIMBER_OK : rc;
 }
 
+/* Reads up to max numbers into out (see nimber.h). */
+int nimber_scan_many(nimber_scanner *sc, uint64_t *out, size_t max,
+                     size_t *got, nimber_error *err) {
+    uint64_t x;
+    return nb_scan_many_xor(sc, out, max, got, &x, err);
+}
+
+/* ---- counting: the numbers of a slice from the block masks alone ---- */
+
+/* Counts the digit runs of [p, end) into *count: the numbers there when
+ * the slice is valid.  Each 64-byte block is classified once and its runs
+ * found as the digit bits not preceded by a digit (a popcount), so this
+ * pass reads memory at the classifier's speed, several times the full
+ * scan's.  Returns 0 at the first byte that is neither digit nor
+ * whitespace (the input is bad: the caller lets the exact reader find
+ * it).  O(end - p). */
+static inline __attribute__((always_inline)) int
+count_tpl(const unsigned char *p, const unsigned char *end, uint64_t *count,
+          block_masks (*classify64)(const unsigned char *)) {
+    uint64_t n = 0, prev = 0; /* prev: the byte before p is a digit */
+    for (; end - p >= 64; p += 64) {
+        block_masks m = classify64(p);
+        if (~(m.digit | m.space))
+            return 0;
+        n += (uint64_t)__builtin_popcountll(m.digit & ~((m.digit << 1) | prev));
+        prev = m.digit >> 63;
+    }
+    for (; p < end; p++) {
+        int digit = *p >= '0' && *p <= '9';
+        if (!digit && !is_ws(*p))
+            return 0;
+        n += digit && !prev;
+        prev = (uint64_t)digit;
+    }
+    *count = n;
+    return 1;
+}
+
+/* count_tpl with the baseline classifier. */
+static int count_base(const unsigned char *p, const unsigned char *end,
+                      uint64_t *count) {
+    return count_tpl(p, end, count, classify_base);
+}
+
+#if defined(NB_HAVE_AVX2)
+/* count_tpl with the AVX2 classifier. */
+__attribute__((target("avx2"))) static int
+count_avx2(const unsigned char *p, const unsigned char *end, uint64_t *count) {
+    return count_tpl(p, end, count, classify_avx2);
+}
+#endif
+
+/* count_tpl with the classifier in use. */
+static int count_numbers(const unsigned char *p, const unsigned char *end,
+                         uint64_t *count) {
+#if defined(NB_HAVE_AVX2)
+    if (simd_get() == SIMD_AVX2)
+        return count_avx2(p, end, count);
+#endif
+    return count_base(p, end, count);
+}
+
+/* ---- parallel reading: one slice of a mapped input per thread ---- */
+
 #define PAR_MIN_BYTES ((size_t)8 << 20) /* split inputs at least this big */
 #define PAR_MAX_THREADS 8
 
-/* One part of a parallel XOR: its own scanner over a slice of memory. */
+/* The size from which inputs are split (nb_scan_split_hook changes it). */
+static size_t par_min_bytes = PAR_MIN_BYTES;
+
+/* Test hook (internal.h): split inputs from min_bytes on (0: the usual
+ * PAR_MIN_BYTES). */
+void nb_scan_split_hook(size_t min_bytes) {
+    par_min_bytes = min_bytes ? min_bytes : PAR_MIN_BYTES;
+}
+
+/* One part of a parallel read: its own scanner over a slice of memory,
+ * and what its thread found there. */
 typedef struct {
     nimber_scanner sub;
-    uint64_t x, n;
+    uint64_t x, n;  /* the XOR and the count of its numbers */
+    uint64_t *out;  /* nb_scan_rest: where its numbers go, n of them */
     int rc;
 } par_part;
 
-/* Thread body: XOR every number of one part. */
-static void *par_main(void *arg) {
-    par_part *pp = arg;
-    pp->rc = xor_serial(&pp->sub, UINT64_MAX, &pp->x, &pp->n, NULL);
-    return NULL;
-}
-
-/* The parallel path, for large inputs held in memory: the rest of the input
- * is cut at whitespace into one part per core, each part XORed on its own
- * thread, and the answers combined.  It succeeds only when every part is
- * clean and the parts hold exactly `count` numbers in all (then nothing but
- * whitespace follows them); otherwise it changes nothing and returns 0, and
- * the serial path reads the input again to find the exact error.  Memory:
- * none beyond the threads' stacks. */
-static int xor_parallel(nimber_scanner *sc, uint64_t count, uint64_t *xor_out) {
-    size_t len = (size_t)(sc->end - sc->p);
+/* How many parts the rest of sc's input is read in (at most one per
+ * thread): 0 when it is not to be split — not all in memory, smaller than
+ * min_bytes, fewer than min_threads threads, or comments on (a cut inside
+ * a comment would read its text). */
+static int par_parts(const nimber_scanner *sc, size_t min_bytes,
+                     int min_threads) {
     int t = nimber_threads();
     if (t > PAR_MAX_THREADS)
         t = PAR_MAX_THREADS;
-    if (!sc->eof || sc->owned || len < PAR_MIN_BYTES || t < 2 ||
-        sc->comment >= 0) /* a cut inside a comment would read its text */
+    if (!sc->eof || sc->owned || (size_t)(sc->end - sc->p) < min_bytes ||
+        t < min_threads || sc->comment >= 0)
         return 0;
-    par_part part[PAR_MAX_THREADS];
-    pthread_t tid[PAR_MAX_THREADS];
+    return t;
+}
+
+/* Cuts the rest of sc's input at whitespace into t slices of about the
+ * same size, one sub-scanner each (their offsets, hence any error's
+ * column, stay those of the whole input). */
+static void par_cut(const nimber_scanner *sc, par_part *part, int t) {
+    size_t len = (size_t)(sc->end - sc->p);
     const unsigned char *from = sc->p;
     for (int i = 0; i < t; i++) {
         const unsigned char *to =
@@ -750,31 +830,203 @@ static int xor_parallel(nimber_scanner *sc, uint64_t count, uint64_t *xor_out) {
         part[i].sub.base = sc->base + (uint64_t)(from - sc->buf);
         from = to;
     }
+}
+
+/* Runs fn on each of the t parts: t - 1 new threads (fewer if some cannot
+ * be started) and the calling thread for the rest; returns when all are
+ * done. */
+static void par_run(void *(*fn)(void *), par_part *part, int t) {
+    pthread_t tid[PAR_MAX_THREADS];
     int started = 0;
     for (; started < t - 1; started++)
-        if (pthread_create(&tid[started], NULL, par_main, &part[started]) != 0)
+        if (pthread_create(&tid[started], NULL, fn, &part[started]) != 0)
             break;
     for (int i = started; i < t; i++) /* this thread takes the rest */
-        par_main(&part[i]);
+        fn(&part[i]);
     for (int i = 0; i < started; i++)
         pthread_join(tid[i], NULL);
-    uint64_t x = 0, n = 0, lines = 0, line_start = sc->line_start;
+}
+
+/* Moves sc past every part once each was read to its end: its position
+ * and line count as if it had read them itself. */
+static void par_finish(nimber_scanner *sc, const par_part *part, int t) {
+    uint64_t lines = 0, line_start = sc->line_start;
+    for (int i = 0; i < t; i++) {
+        lines += part[i].sub.line - 1;
+        if (part[i].sub.line > 1)
+            line_start = part[i].sub.line_start;
+    }
+    sc->p = sc->end;
+    sc->line += lines;
+    sc->line_start = line_start;
+}
+
+/* Thread body: XOR every number of one part. */
+static void *xor_main(void *arg) {
+    par_part *pp = arg;
+    pp->rc = xor_serial(&pp->sub, UINT64_MAX, &pp->x, &pp->n, NULL);
+    return NULL;
+}
+
+/* The parallel path, for large inputs held in memory: the rest of the input
+ * is cut at whitespace into one part per core, each part XORed on its own
+ * thread, and the answers combined.  It succeeds only when every part is
+ * clean and the parts hold exactly `count` numbers in all (then nothing but
+ * whitespace follows them); otherwise it changes nothing and returns 0, and
+ * the serial path reads the input again to find the exact error.  Memory:
+ * none beyond the threads' stacks. */
+static int xor_parallel(nimber_scanner *sc, uint64_t count, uint64_t *xor_out) {
+    int t = par_parts(sc, par_min_bytes, 2);
+    if (!t)
+        return 0;
+    par_part part[PAR_MAX_THREADS];
+    par_cut(sc, part, t);
+    par_run(xor_main, part, t);
+    uint64_t x = 0, n = 0;
     for (int i = 0; i < t; i++) {
         if (part[i].rc != NIMBER_E_EOF)
             return 0;
         x ^= part[i].x;
         n += part[i].n;
-        lines += part[i].sub.line - 1;
-        if (part[i].sub.line > 1)
-            line_start = part[i].sub.line_start;
     }
     if (n != count)
         return 0;
-    sc->p = sc->end;
-    sc->line += lines;
-    sc->line_start = line_start;
+    par_finish(sc, part, t);
     *xor_out = x;
     return 1;
+}
+
+/* Thread body: count the numbers of one part (rc NIMBER_OK), or find it
+ * bad (NIMBER_E_SYNTAX). */
+static void *count_main(void *arg) {
+    par_part *pp = arg;
+    pp->rc = count_numbers(pp->sub.p, pp->sub.end, &pp->n) ? NIMBER_OK
+                                                           : NIMBER_E_SYNTAX;
+    return NULL;
+}
+
+/* Thread body: store the n numbers of one part at out and check that
+ * nothing else follows (rc NIMBER_E_EOF when all is well). */
+static void *store_main(void *arg) {
+    par_part *pp = arg;
+    uint64_t done;
+    pp->rc = run_serial(&pp->sub, pp->n, &pp->x, pp->out, &done, NULL);
+    if (pp->rc == NIMBER_OK)
+        pp->rc = nimber_scan_end(&pp->sub, NULL) == NIMBER_OK ? NIMBER_E_EOF
+                                                              : NIMBER_E_SYNTAX;
+    return NULL;
+}
+
+#define HUGE_PAGE ((uintptr_t)2 << 20)
+
+/* Asks the kernel for transparent huge pages over the 2 MiB-aligned inside
+ * of a large array about to be written: one page fault per 2 MiB instead
+ * of one per 4 KiB (the faults of an 80 MB array otherwise cost a quarter
+ * of reading ten million heaps).  Only advice: where the kernel has no
+ * such pages (or the call is missing) nothing changes. */
+static void prefer_huge_pages(void *p, size_t bytes) {
+#if defined(MADV_HUGEPAGE)
+    uintptr_t a = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    uintptr_t e = ((uintptr_t)p + bytes) & ~(HUGE_PAGE - 1);
+    if (e > a)
+        madvise((void *)a, e - a, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
+
+/* Reads every remaining number into one new array (see internal.h): a
+ * counting pass over the slices, one allocation of the exact size, then
+ * each slice scanned into its place on its own thread.  Time O(bytes /
+ * threads), two passes over the input; memory exactly the numbers. */
+int nb_scan_rest(nimber_scanner *sc, size_t max, uint64_t **words, size_t *n,
+                 uint64_t *xor_out) {
+    int t = par_parts(sc, par_min_bytes, 1);
+    if (!t)
+        return 0;
+    par_part part[PAR_MAX_THREADS];
+    par_cut(sc, part, t);
+    par_run(count_main, part, t);
+    uint64_t total = 0;
+    for (int i = 0; i < t; i++) {
+        if (part[i].rc != NIMBER_OK)
+            return 0;
+        total += part[i].n;
+    }
+    if (total > max || total > SIZE_MAX / sizeof(uint64_t))
+        return 0;
+    uint64_t *w = nb_malloc(total ? (size_t)total * sizeof *w : sizeof *w);
+    if (!w)
+        return 0;
+    prefer_huge_pages(w, (size_t)total * sizeof *w);
+    uint64_t *at = w;
+    for (int i = 0; i < t; i++) {
+        part[i].out = at;
+        at += part[i].n;
+    }
+    par_run(store_main, part, t);
+    uint64_t x = 0;
+    for (int i = 0; i < t; i++) {
+        if (part[i].rc != NIMBER_E_EOF) {
+            nb_free(w);
+            return 0;
+        }
+        x ^= part[i].x;
+    }
+    par_finish(sc, part, t);
+    *words = w;
+    *n = (size_t)total;
+    *xor_out = x;
+    return 1;
+}
+
+/* Reads the rest of sc's input once for the count and XOR of its numbers
+ * and hands the file's mapping over (see internal.h): the judge's pass
+ * (in parallel as nimber_scan_xor when large), on a copy of sc so that a
+ * bad input leaves sc as it was.  Time O(bytes / threads); memory O(1). */
+int nb_scan_defer(nimber_scanner *sc, size_t max, nb_text *text,
+                  uint64_t *count, uint64_t *xor_out) {
+    if (!sc->map || sc->comment >= 0)
+        return 0;
+    uint64_t x = 0, n = 0;
+    int t = par_parts(sc, par_min_bytes, 2);
+    const unsigned char *from = sc->p;
+    if (t) {
+        par_part part[PAR_MAX_THREADS];
+        par_cut(sc, part, t);
+        par_run(xor_main, part, t);
+        for (int i = 0; i < t; i++) {
+            if (part[i].rc != NIMBER_E_EOF)
+                return 0;
+            x ^= part[i].x;
+            n += part[i].n;
+        }
+        if (n > max)
+            return 0;
+        par_finish(sc, part, t);
+    } else {
+        nimber_scanner copy = *sc;
+        if (xor_serial(&copy, UINT64_MAX, &x, &n, NULL) != NIMBER_E_EOF ||
+            n > max)
+            return 0;
+        *sc = copy;
+    }
+    text->map = sc->map;
+    text->maplen = sc->maplen;
+    text->p = (const char *)from;
+    text->len = (size_t)(sc->end - from);
+    sc->map = NULL; /* the text's now: sc is at its end, never reads it */
+    *count = n;
+    *xor_out = x;
+    return 1;
+}
+
+/* Releases the mapping of a deferred text. */
+void nb_text_free(nb_text *text) {
+    if (text->map)
+        munmap(text->map, text->maplen);
+    memset(text, 0, sizeof *text);
 }
 
 /* Reads count numbers and XORs them (see nimber.h): in parallel when the

@@ -28,6 +28,15 @@
  * Cost of solve under normal play: one value and one moves_to query per
  * component, plus the moves listed (collected up to max_moves; one more is
  * asked for so that `truncated` is exact).
+ *
+ * Words left in a file (sum.h, nb_component): a Nim-like component read
+ * from a regular file under normal play is never stored; its value is the
+ * XOR found while reading, its winning moves come from reading the file's
+ * text again a chunk at a time until the collector is full (the listed
+ * moves are among the first heaps, for random heaps), so `solve nim -` on
+ * ten million heaps costs what the judge costs.  Every other use of the
+ * words reads them into memory first (nb_position_ready, at the entry
+ * points below).
  */
 #include "sum.h"
 
@@ -42,8 +51,10 @@ nimber_position *nimber_position_create(void) {
 void nimber_position_free(nimber_position *pos) {
     if (!pos)
         return;
-    for (size_t i = 0; i < pos->n; i++)
+    for (size_t i = 0; i < pos->n; i++) {
         nb_free(pos->c[i].pos.w);
+        nb_text_free(&pos->c[i].text);
+    }
     nb_free(pos->c);
     nb_free(pos);
 }
@@ -63,6 +74,7 @@ static int add_component(nimber_position *pos, nimber_game *game, nb_pos *words,
         pos->c = nc;
         pos->cap = ncap;
     }
+    memset(&pos->c[pos->n], 0, sizeof pos->c[pos->n]);
     pos->c[pos->n].game = game;
     pos->c[pos->n].pos = *words;
     pos->n++;
@@ -87,41 +99,84 @@ int nimber_position_add(nimber_position *pos, nimber_game *game,
     return rc;
 }
 
-/* Appends a component whose numbers are the rest of a scanner's input,
- * read with the bulk loop straight into the component's words. */
+/* 1 when a component of game may keep its words in the input's text
+ * (see nb_component): a heap game whose value is the XOR of its heaps
+ * (no value to compute), with no check of a single heap, whose moves and
+ * their text are heaps.c's (moves_to reads one heap at a time, so it can
+ * be fed the heaps a chunk at a time; move_text and move_json read the
+ * move alone); and not a misère game (its closed form needs every heap). */
+static int can_defer(const nimber_game *g) {
+    const nimber_family *f = g->family;
+    return nb_value_is_xor(g) && !f->heaps->check && !g->misere &&
+           f->pos_check == nb_heaps_pos_check &&
+           f->moves_to == nb_heaps_moves_to &&
+           f->move_text == nb_heaps_move_text &&
+           f->move_json == nb_heaps_move_json;
+}
+
+/* Appends a component whose numbers are the rest of a scanner's input.
+ * From a regular file the scanner mapped, for a game that allows it
+ * (can_defer) in a position under normal play, nothing is stored: one
+ * pass (nb_scan_defer, the judge's) gives the count and the XOR, and the
+ * component keeps the text.  Else
+ * the numbers are read with the bulk loop straight into the component's
+ * words: for a large input in memory by nb_scan_rest, on every thread into
+ * an array of the exact size; else serially into a doubling array (O(n)
+ * time, amortised).  The XOR of the numbers comes with them and is kept
+ * (nb_component.xor). */
 int nimber_position_add_scan(nimber_position *pos, nimber_game *game,
                              nimber_scanner *sc, size_t max,
                              nimber_error *err) {
     nb_pos words = {NULL, 0, 0};
+    nb_text text = {NULL, 0, NULL, 0};
+    uint64_t x = 0, count;
     int rc = NIMBER_OK;
-    for (;;) {
-        if (words.n == words.cap) {
-            if (words.cap >= max) {
-                uint64_t x;
-                if ((rc = nimber_scan_u64(sc, &x, err)) == NIMBER_E_EOF)
-                    rc = NIMBER_OK;
-                else if (rc == NIMBER_OK)
-                    rc = nb_fail(err, NIMBER_E_LIMIT,
-                                 "more than %zu numbers", max);
-                break;
-            }
-            size_t nc = words.cap ? 2 * words.cap : (size_t)1 << 16;
-            if (nc > max)
-                nc = max ? max : 1;
-            uint64_t *nw = nb_realloc(words.w, nc * sizeof *nw);
-            if (!nw) {
-                rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-                break;
-            }
-            words.w = nw;
-            words.cap = nc;
-        }
-        size_t want = words.cap - words.n, got;
-        rc = nimber_scan_many(sc, words.w + words.n, want, &got, err);
-        words.n += got;
-        if (rc != NIMBER_OK || got < want)
-            break;
+    if (pos->rule == NIMBER_RULE_NORMAL && can_defer(game) &&
+        nb_scan_defer(sc, max, &text, &count, &x)) {
+        words.n = (size_t)count; /* no words: pos_check reads none here */
+        rc = add_component(pos, game, &words, err);
+        if (rc == NIMBER_OK) {
+            nb_component *c = &pos->c[pos->n - 1];
+            c->text = text;
+            c->xor_known = 1;
+            c->xor = x;
+        } else
+            nb_text_free(&text);
+        return rc;
     }
+    if (nb_scan_rest(sc, max, &words.w, &words.n, &x))
+        words.cap = words.n ? words.n : 1;
+    else
+        for (;;) {
+            if (words.n == words.cap) {
+                if (words.cap >= max) {
+                    uint64_t v;
+                    if ((rc = nimber_scan_u64(sc, &v, err)) == NIMBER_E_EOF)
+                        rc = NIMBER_OK;
+                    else if (rc == NIMBER_OK)
+                        rc = nb_fail(err, NIMBER_E_LIMIT,
+                                     "more than %zu numbers", max);
+                    break;
+                }
+                size_t nc = words.cap ? 2 * words.cap : (size_t)1 << 16;
+                if (nc > max)
+                    nc = max ? max : 1;
+                uint64_t *nw = nb_realloc(words.w, nc * sizeof *nw);
+                if (!nw) {
+                    rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+                    break;
+                }
+                words.w = nw;
+                words.cap = nc;
+            }
+            size_t want = words.cap - words.n, got;
+            uint64_t px;
+            rc = nb_scan_many_xor(sc, words.w + words.n, want, &got, &px, err);
+            words.n += got;
+            x ^= px;
+            if (rc != NIMBER_OK || got < want)
+                break;
+        }
     if (rc == NIMBER_OK && !words.w &&
         !(words.w = nb_calloc(1, sizeof *words.w)))
         rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -130,7 +185,114 @@ int nimber_position_add_scan(nimber_position *pos, nimber_game *game,
             words.cap = 1;
         rc = add_component(pos, game, &words, err);
     }
+    if (rc == NIMBER_OK) {
+        pos->c[pos->n - 1].xor_known = 1;
+        pos->c[pos->n - 1].xor = x;
+    }
     nb_free(words.w);
+    return rc;
+}
+
+/* Error for deferred words whose text no longer reads as it did. */
+static int text_changed(nimber_error *err) {
+    return nb_fail(err, NIMBER_E_IO,
+                   "the input file changed while its numbers were in use");
+}
+
+/* Brings a deferred component's words into memory: its text read again
+ * into an array of the exact count (nb_scan_rest on every thread when
+ * large, else the serial bulk loop), checked against the count and XOR of
+ * the first pass.  O(text) time, the words' memory. */
+static int materialize(nb_component *c, nimber_error *err) {
+    nimber_scanner *sc = nimber_scanner_from_memory(c->text.p, c->text.len);
+    if (!sc)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    size_t n = 0;
+    uint64_t x = 0, *w = NULL;
+    int rc = NIMBER_OK;
+    if (!nb_scan_rest(sc, c->pos.n, &w, &n, &x)) {
+        w = nb_malloc((c->pos.n ? c->pos.n : 1) * sizeof *w);
+        if (!w)
+            rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        else if (nb_scan_many_xor(sc, w, c->pos.n, &n, &x, NULL) != NIMBER_OK ||
+                 nimber_scan_end(sc, NULL) != NIMBER_OK)
+            n = c->pos.n + 1; /* (unreadable now) */
+    }
+    nimber_scanner_free(sc);
+    if (rc == NIMBER_OK && (n != c->pos.n || x != c->xor))
+        rc = text_changed(err);
+    if (rc != NIMBER_OK) {
+        nb_free(w);
+        return rc;
+    }
+    nb_text_free(&c->text);
+    c->pos.w = w;
+    c->pos.cap = n ? n : 1;
+    return NIMBER_OK;
+}
+
+/* Brings every deferred component into memory (see sum.h). */
+int nb_position_ready(nimber_position *pos, nimber_error *err) {
+    for (size_t i = 0; i < pos->n; i++)
+        if (pos->c[i].text.map)
+            RETURN_IF_ERR(materialize(&pos->c[i], err));
+    return NIMBER_OK;
+}
+
+/* A move sink that shifts heap indices by off (a chunk's first heap). */
+typedef struct {
+    nb_msink base;
+    nb_msink *to;
+    size_t off;
+} shift_sink;
+
+/* Forwards a move with its heap index shifted. */
+static int shift_emit(nb_msink *sink, const nimber_move *mv) {
+    shift_sink *s = (shift_sink *)sink;
+    nimber_move m = *mv;
+    m.heap += s->off;
+    return s->to->emit(s->to, &m);
+}
+
+#define DEFER_CHUNK 4096 /* heaps read again at a time */
+
+/* The moves of a deferred component to tally t (cur: its tally now): its
+ * heaps read again from the text, DEFER_CHUNK at a time, and each chunk
+ * given to the family's moves_to as if it were the whole component —
+ * heaps are independent and cur is the component's, so heap i of the
+ * chunk gets the moves heap off+i has — with the indices shifted.  It
+ * stops as soon as the sink has what it wants (NB_STOP): the few winning
+ * moves that are listed need only the heaps before them.  O(heaps read)
+ * time, O(DEFER_CHUNK) memory. */
+static int deferred_moves_to(nb_component *c, const nb_tally *cur,
+                             nimber_value t, nb_msink *sink,
+                             nimber_error *err) {
+    nimber_scanner *sc = nimber_scanner_from_memory(c->text.p, c->text.len);
+    uint64_t *buf = nb_malloc(DEFER_CHUNK * sizeof *buf);
+    int rc = sc && buf ? NIMBER_OK
+                       : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    shift_sink sh = {{shift_emit}, sink, 0};
+    nimber_game *g = c->game;
+    while (rc == NIMBER_OK) {
+        size_t got;
+        uint64_t x;
+        if (nb_scan_many_xor(sc, buf, DEFER_CHUNK, &got, &x, NULL) !=
+                NIMBER_OK ||
+            got > c->pos.n - sh.off) {
+            rc = text_changed(err);
+            break;
+        }
+        if (got)
+            rc = g->family->moves_to(g, buf, got, cur, t, &sh.base, err);
+        sh.off += got;
+        if (got < DEFER_CHUNK) {
+            if (rc == NIMBER_OK && sh.off != c->pos.n)
+                rc = text_changed(err);
+            break;
+        }
+    }
+    nb_free(buf);
+    nimber_scanner_free(sc);
     return rc;
 }
 
@@ -340,7 +502,11 @@ static int solve_normal(nimber_position *pos, nimber_solution *sol,
     int rc = NIMBER_OK;
     for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
         nb_component *c = &pos->c[i];
-        rc = c->game->family->value(c->game, c->pos.w, c->pos.n, &tl[i], err);
+        if (c->xor_known && nb_value_is_xor(c->game))
+            tl[i].fin = nb_val(c->xor); /* (tl is zeroed: no infinite part) */
+        else
+            rc = c->game->family->value(c->game, c->pos.w, c->pos.n, &tl[i],
+                                        err);
         if (rc == NIMBER_OK)
             total_add(&t, &tl[i], i);
     }
@@ -356,9 +522,13 @@ static int solve_normal(nimber_position *pos, nimber_solution *sol,
         col->component = i;
         if (sol->outcome == NIMBER_OUTCOME_N && t.ninf == tl[i].ninf) {
             /* bring this component to the value that zeroes the sum */
-            rc = g->family->moves_to(g, c->pos.w, c->pos.n, &tl[i],
-                                     nb_xor(t.s, tl[i].fin), &col->base, err);
-        } else if (sol->outcome == NIMBER_OUTCOME_D) {
+            nimber_value to = nb_xor(t.s, tl[i].fin);
+            rc = c->text.map
+                     ? deferred_moves_to(c, &tl[i], to, &col->base, err)
+                     : g->family->moves_to(g, c->pos.w, c->pos.n, &tl[i], to,
+                                           &col->base, err);
+        } else if (sol->outcome == NIMBER_OUTCOME_D &&
+                   (rc = nb_position_ready(pos, err)) == NIMBER_OK) {
             total rest;
             memset(&rest, 0, sizeof rest);
             for (size_t j = 0; j < pos->n; j++)
@@ -380,8 +550,10 @@ int nimber_position_solve(nimber_position *pos, size_t max_moves,
     nb_collector col;
     nb_collector_init(&col, &sol->moves, &sol->nmoves, &sol->truncated,
                       max_moves, 1);
-    int rc;
-    if (pos->rule == NIMBER_RULE_MISERE) {
+    /* only normal play reads deferred words where they are */
+    int rc = pos->rule == NIMBER_RULE_NORMAL ? NIMBER_OK
+                                             : nb_position_ready(pos, err);
+    if (rc == NIMBER_OK && pos->rule == NIMBER_RULE_MISERE) {
         nb_component *c = pos->n == 1 ? &pos->c[0] : NULL;
         const nimber_quotient *q = NULL;
         if (c && c->game->family->misere_solve)
@@ -391,12 +563,13 @@ int nimber_position_solve(nimber_position *pos, size_t max_moves,
             rc = nb_quotient_solve(pos, q, sol, &col, err);
         else if (rc == NB_DECLINE)
             rc = nb_search_solve(pos, sol, &col, err);
-    } else if (pos->rule == NIMBER_RULE_EVERY) {
+    } else if (rc == NIMBER_OK && pos->rule == NIMBER_RULE_EVERY) {
         rc = nb_every_solve(pos, sol, &col, err);
-    } else {
+    } else if (rc == NIMBER_OK) {
         rc = solve_normal(pos, sol, &col, err);
         nb_component *c = pos->n == 1 ? &pos->c[0] : NULL;
-        if (rc == NIMBER_E_LIMIT && c && c->game->family->solve_alone) {
+        if (rc == NIMBER_E_LIMIT && c && c->game->family->solve_alone &&
+            (rc = nb_position_ready(pos, err)) == NIMBER_OK) {
             /* its value is out of reach, its outcome is not: start over */
             nimber_solution_clear(sol);
             nb_collector_init(&col, &sol->moves, &sol->nmoves, &sol->truncated,
@@ -433,6 +606,15 @@ size_t nimber_position_components(const nimber_position *pos) {
 void nimber_position_component(const nimber_position *pos, size_t c,
                                nimber_game **game, const uint64_t **heaps,
                                size_t *n) {
+    /* the words of a deferred component are brought in (see
+     * nimber_position_text); none when that fails */
+    if (pos->c[c].text.map &&
+        materialize((nb_component *)(uintptr_t)&pos->c[c], NULL) != NIMBER_OK) {
+        *game = pos->c[c].game;
+        *heaps = NULL;
+        *n = 0;
+        return;
+    }
     *game = pos->c[c].game;
     *heaps = pos->c[c].pos.w;
     *n = pos->c[c].pos.n;
@@ -443,6 +625,7 @@ int nimber_position_moves(nimber_position *pos, size_t max, nimber_move *out,
                           size_t *n, int *truncated, nimber_error *err) {
     *n = 0;
     *truncated = 0;
+    RETURN_IF_ERR(nb_position_ready(pos, err));
     nb_collector col;
     nb_collector_init(&col, &out, n, truncated, max, 0);
     int rc = NIMBER_OK;
@@ -469,6 +652,7 @@ int nimber_position_check(nimber_position *pos, const nimber_move *mv,
                           nimber_error *err) {
     if (mv->component >= pos->n)
         return nb_fail(err, NIMBER_E_ARG, "no component %zu", mv->component);
+    RETURN_IF_ERR(nb_position_ready(pos, err));
     nb_component *c = &pos->c[mv->component];
     return c->game->family->check(c->game, c->pos.w, c->pos.n, mv, err);
 }
@@ -478,7 +662,9 @@ int nimber_position_apply(nimber_position *pos, const nimber_move *mv,
                           nimber_error *err) {
     if (mv->component >= pos->n)
         return nb_fail(err, NIMBER_E_ARG, "no component %zu", mv->component);
+    RETURN_IF_ERR(nb_position_ready(pos, err));
     nb_component *c = &pos->c[mv->component];
+    c->xor_known = 0;
     return c->game->family->apply(c->game, &c->pos, mv, err);
 }
 
@@ -489,6 +675,7 @@ int nimber_position_moves_to(nimber_position *pos, size_t c, size_t heap,
     *n = 0;
     if (c >= pos->n)
         return nb_fail(err, NIMBER_E_ARG, "no component %zu", c);
+    RETURN_IF_ERR(nb_position_ready(pos, err));
     nb_component *cp = &pos->c[c];
     nimber_game *g = cp->game;
     int truncated = 0;
@@ -585,6 +772,7 @@ int nimber_position_parse_move(nimber_position *pos, const char *text,
                        pos->n);
     if (comp >= pos->n)
         return nb_fail(err, NIMBER_E_ARG, "no component %zu", comp);
+    RETURN_IF_ERR(nb_position_ready(pos, err));
     nb_component *c = &pos->c[comp];
     memset(mv, 0, sizeof *mv);
     RETURN_IF_ERR(
@@ -596,6 +784,9 @@ int nimber_position_parse_move(nimber_position *pos, const char *text,
 /* The position for people, one line per component. */
 int nimber_position_text(const nimber_position *pos, char **text,
                          nimber_error *err) {
+    /* the words of a deferred component are brought in: the position
+     * reads the same, only where its words are kept changes */
+    RETURN_IF_ERR(nb_position_ready((nimber_position *)(uintptr_t)pos, err));
     nb_buf b = {0};
     for (size_t i = 0; i < pos->n; i++) {
         const nb_component *c = &pos->c[i];

@@ -8,11 +8,30 @@
 
 #include "game.h"
 
-/* One component: a game and its position's words. */
+/* One component: a game and its position's words; and the XOR of the
+ * words when the reader found it on the way (xor_known; forgotten when a
+ * move changes them), which is the value of games whose value is the XOR
+ * of their words (nb_value_is_xor: Nim), so that solving ten million heaps
+ * read from a file does not read them all again.
+ * Deferred words: a component read from a mapped file may keep its words
+ * in the file's text (text.map set; pos.w NULL, pos.n their count, xor
+ * known), never stored: normal play reads its value from xor and its
+ * winning moves from the text again, stopping when it has enough
+ * (sum.c); everything else first brings the words into memory
+ * (nb_position_ready), at the entry points of the position's API. */
 typedef struct {
     nimber_game *game;
     nb_pos pos;
+    int xor_known;
+    uint64_t xor;
+    nb_text text;
 } nb_component;
+
+/* sum.c: brings every deferred component's words into memory (see
+ * nb_component): NIMBER_OK, NIMBER_E_NOMEM, or NIMBER_E_IO when the file
+ * changed under the position.  O(total words) the first time, O(components)
+ * after. */
+int nb_position_ready(nimber_position *pos, nimber_error *err);
 
 struct nimber_position {
     nb_component *c;

@@ -1,10 +1,14 @@
 #!/bin/sh
 # tsan.sh — `make tsan`: the threaded paths under ThreadSanitizer.  Runs
 # the unit tests that use threads (test_core: the scanner's parallel XOR
-# on 1 and 2 threads; test_graph: the graph reader's slices on 1 to 3
-# threads), then the CLI on inputs large enough to be split (a 20 MB judge
-# input, a 12 MB graph) with --threads 1 and 2: the same output, and no
-# report from the sanitizer (any report fails: halt_on_error).
+# on 1 and 2 threads, positions read from files on 1 to 3; test_graph: the
+# graph reader's slices on 1 to 3 threads), then the CLI on inputs large
+# enough to be split (a 20 MB judge input, a 12 MB graph) with --threads 1
+# and 2: the same output, and no report from the sanitizer (any report
+# fails: halt_on_error).  `solve` on the judge's heaps takes the three
+# threaded readers of a position: Nim's heaps left in the file (stdin and
+# @FILE), read into memory by slices under misère play, and kayles' heaps
+# stored by slices.
 # usage: sh tests/tsan.sh BUILD_DIR   (build/tsan)
 set -e
 T=${1:-build/tsan}
@@ -23,9 +27,12 @@ tail -n +2 "$W/judge.txt" > "$W/heaps.txt"
 for t in 1 2; do
     "$T/nimber" --threads $t judge acwing-891 < "$W/judge.txt" > "$W/judge.$t"
     "$T/nimber" --threads $t solve nim - < "$W/heaps.txt" > "$W/solve.$t"
+    "$T/nimber" --threads $t solve --json nim @"$W/heaps.txt" > "$W/solvef.$t"
+    "$T/nimber" --threads $t solve --misere nim - < "$W/heaps.txt" > "$W/misere.$t"
+    "$T/nimber" --threads $t solve kayles - < "$W/heaps.txt" > "$W/kayles.$t"
     "$T/nimber" --threads $t grundy graph:"$W/graph.txt" > "$W/graph.$t"
 done
-for f in judge solve graph; do
+for f in judge solve solvef misere kayles graph; do
     cmp "$W/$f.1" "$W/$f.2" || { echo "tsan: $f differs between 1 and 2 threads"; exit 1; }
 done
 echo "tsan: threaded paths clean; --threads 1 and 2 agree"

@@ -156,6 +156,13 @@ int nb_heaps_moves_to(nimber_game *g, const uint64_t *w, size_t n,
     if (cur->ninf > 1)
         return NIMBER_OK;
     nimber_value rest = nb_xor(cur->fin, t); /* what heap i must change by */
+    if (OPS(g)->value_is_heap) { /* no call for the value of each heap */
+        for (size_t i = 0; i < n; i++)
+            RETURN_IF_ERR(OPS(g)->moves_to(g->state, i, w[i],
+                                           nb_xor(nb_val(w[i]), rest), &f.base,
+                                           err));
+        return NIMBER_OK;
+    }
     for (size_t i = 0; i < n; i++) {
         nimber_value h;
         RETURN_IF_ERR(OPS(g)->value(g->state, w[i], &h, err));

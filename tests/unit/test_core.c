@@ -12,9 +12,11 @@
  *   - allocation: every allocation of a solve and a judge run is made to
  *     fail in turn; each must give NIMBER_E_NOMEM and leak nothing (ASan).
  */
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -407,6 +409,252 @@ static void test_position_add_scan(void **state) {
     free(h);
 }
 
+/* The scanner's test hook (src/internal.h): inputs are split among the
+ * threads from min_bytes on (0: the usual 8 MiB). */
+void nb_scan_split_hook(size_t min_bytes);
+
+/* Writes len bytes of text to a file of this process; returns its path. */
+static const char *heap_file(const char *text, size_t len) {
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/nimber-test-heaps-%ld.txt",
+             (long)getpid());
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+    return path;
+}
+
+/* nimber_position_add_scan from a file, as the CLI reads - and @FILE. */
+static int add_file(nimber_position *p, nimber_game *g, const char *path,
+                    size_t max, nimber_error *err) {
+    int fd = open(path, O_RDONLY);
+    assert_true(fd >= 0);
+    nimber_scanner *sc = nimber_scanner_from_fd(fd);
+    assert_non_null(sc);
+    int rc = nimber_position_add_scan(p, g, sc, max, err);
+    nimber_scanner_free(sc);
+    close(fd);
+    return rc;
+}
+
+/* Asserts that a and b solve alike: value, outcome, every move listed (at
+ * most max), truncated. */
+static void same_solution(nimber_position *a, nimber_position *b, size_t max) {
+    nimber_solution sa, sb;
+    assert_int_equal(nimber_position_solve(a, max, &sa, NULL), 0);
+    assert_int_equal(nimber_position_solve(b, max, &sb, NULL), 0);
+    assert_int_equal(sa.has_value, sb.has_value);
+    assert_true(sa.value.lo == sb.value.lo && sa.value.hi == sb.value.hi);
+    assert_int_equal(sa.outcome, sb.outcome);
+    assert_int_equal(sa.truncated, sb.truncated);
+    assert_int_equal(sa.nmoves, sb.nmoves);
+    for (size_t i = 0; i < sa.nmoves; i++) {
+        const nimber_move *x = &sa.moves[i], *y = &sb.moves[i];
+        assert_int_equal(x->component, y->component);
+        assert_int_equal(x->heap, y->heap);
+        assert_true(x->from == y->from);
+        assert_int_equal(x->nto, y->nto);
+        for (unsigned k = 0; k < x->nto; k++)
+            assert_true(x->to[k] == y->to[k]);
+    }
+    nimber_solution_clear(&sa);
+    nimber_solution_clear(&sb);
+}
+
+/* Heaps from a regular file (nimber_position_add_scan over
+ * nimber_scanner_from_fd, as `solve nim -` and `@FILE` read them): for nim
+ * under normal play they stay in the file (one XOR pass, the moves read
+ * again), for kayles and under misère play they are stored (counted, then
+ * read into place, slice by slice); either way the position must answer
+ * what nimber_position_add of the same numbers answers — value, outcome,
+ * every listed move, truncated — on 1 to 3 threads with the input split
+ * into slices of any size (some empty), and the same after a move, and as
+ * text.  A bad byte anywhere is found at its line and column; an empty
+ * file is an empty component; a file that changes under a position is
+ * NIMBER_E_IO when noticed. */
+static void test_position_from_file(void **state) {
+    (void)state;
+    test_seed("test_position_from_file");
+    static const char *seps[] = {" ", "\n", "\r\n", "\t", "  \n "};
+    size_t cap = 100000;
+    uint64_t *h = malloc(cap * sizeof *h);
+    char *buf = malloc(cap * 48 + 64);
+    nimber_game *nim, *kayles;
+    assert_int_equal(nimber_game_parse("nim", &nim, NULL), 0);
+    assert_int_equal(nimber_game_parse("kayles", &kayles, NULL), 0);
+    for (int round = 0; round < 14; round++) {
+        size_t n = round < 3 ? (size_t)round
+                             : 1 + test_below(round < 8 ? 9000 : cap);
+        int kind = round % 4; /* 2: kayles too; 3: one big heap wins */
+        uint64_t x = 0;
+        for (size_t i = 0; i < n; i++) {
+            h[i] = kind == 0   ? test_rand() >> test_below(64)
+                   : kind == 1 ? test_below(1000000000)
+                               : test_below(kind == 2 ? 1000 : 1u << 20);
+            x ^= h[i];
+        }
+        if (n && kind == 3)
+            h[n - 1] = (uint64_t)1 << 40;
+        else if (n > 1 && test_below(3) == 0)
+            h[n - 1] ^= x; /* a P-position */
+        size_t len = test_below(2) ? (size_t)sprintf(buf, "\n ") : 0;
+        for (size_t i = 0; i < n; i++) {
+            if (test_below(10) == 0)
+                len += (size_t)sprintf(buf + len, "000");
+            len += (size_t)sprintf(buf + len, "%llu%s",
+                                   (unsigned long long)h[i],
+                                   i + 1 < n || test_below(2)
+                                       ? seps[test_below(5)]
+                                       : "");
+        }
+        const char *path = heap_file(buf, len);
+        for (int t = 1; t <= 3; t++) {
+            nimber_set_threads(t);
+            nb_scan_split_hook(t == 1 ? 0 : 1 + test_below(len + 1));
+            for (int k = 0; k < (kind == 2 ? 2 : 1); k++) {
+                nimber_game *g = k ? kayles : nim;
+                nimber_position *a = nimber_position_create(),
+                                *b = nimber_position_create(),
+                                *m = nimber_position_create();
+                assert_int_equal(nimber_position_add(a, g, h, n, NULL), 0);
+                assert_int_equal(add_file(b, g, path, cap, NULL), 0);
+                size_t maxes[] = {0, 1, 20, 5000, SIZE_MAX};
+                for (int j = 0; j < (k ? 4 : 5); j++) /* (kayles: fewer) */
+                    same_solution(a, b, maxes[j]);
+                if (k == 0) { /* misère: the heaps read in, or stored */
+                    assert_int_equal(
+                        nimber_position_set_rule(m, NIMBER_RULE_MISERE, NULL),
+                        0);
+                    assert_int_equal(add_file(m, g, path, cap, NULL), 0);
+                    assert_int_equal(
+                        nimber_position_set_rule(a, NIMBER_RULE_MISERE, NULL),
+                        0);
+                    same_solution(a, m, 20);
+                    assert_int_equal(
+                        nimber_position_set_rule(b, NIMBER_RULE_MISERE, NULL),
+                        0);
+                    same_solution(a, b, 20);
+                    nimber_position_set_rule(a, NIMBER_RULE_NORMAL, NULL);
+                    nimber_position_set_rule(b, NIMBER_RULE_NORMAL, NULL);
+                }
+                nimber_game *gb;
+                const uint64_t *hb;
+                size_t nb;
+                nimber_position_component(b, 0, &gb, &hb, &nb);
+                assert_int_equal(nb, n);
+                if (n)
+                    assert_memory_equal(hb, h, n * sizeof *h);
+                nimber_move mv;
+                if (n && nimber_position_any_move(a, &mv, NULL) == 0) {
+                    assert_int_equal(nimber_position_apply(a, &mv, NULL), 0);
+                    assert_int_equal(nimber_position_apply(b, &mv, NULL), 0);
+                    same_solution(a, b, 20);
+                }
+                nimber_position_free(a);
+                nimber_position_free(b);
+                nimber_position_free(m);
+            }
+            if (n < 2000) { /* the text, from a position left in its file */
+                nimber_position *a = nimber_position_create(),
+                                *b = nimber_position_create();
+                char *ta, *tb;
+                assert_int_equal(nimber_position_add(a, nim, h, n, NULL), 0);
+                assert_int_equal(add_file(b, nim, path, cap, NULL), 0);
+                assert_int_equal(nimber_position_text(a, &ta, NULL), 0);
+                assert_int_equal(nimber_position_text(b, &tb, NULL), 0);
+                assert_string_equal(ta, tb);
+                nimber_free(ta);
+                nimber_free(tb);
+                nimber_position_free(a);
+                nimber_position_free(b);
+            }
+            /* More than max: NIMBER_E_LIMIT, nothing added. */
+            if (n) {
+                nimber_position *b = nimber_position_create();
+                nimber_error err;
+                assert_int_equal(add_file(b, nim, path, n - 1, &err),
+                                 NIMBER_E_LIMIT);
+                assert_int_equal(nimber_position_components(b), 0);
+                nimber_position_free(b);
+            }
+            /* A bad byte anywhere: the same line and column as ever. */
+            if (len) {
+                size_t at = test_below(len);
+                char saved = buf[at];
+                buf[at] = 'x';
+                uint64_t wl, wc;
+                naive_where(buf, at, &wl, &wc);
+                path = heap_file(buf, len);
+                for (int k = 0; k < 2; k++) {
+                    nimber_position *b = nimber_position_create();
+                    nimber_error err;
+                    assert_int_equal(add_file(b, k ? kayles : nim, path, cap,
+                                              &err),
+                                     NIMBER_E_SYNTAX);
+                    assert_int_equal(err.line, wl);
+                    assert_int_equal(err.column, wc);
+                    nimber_position_free(b);
+                }
+                buf[at] = saved;
+                path = heap_file(buf, len);
+            }
+        }
+    }
+    /* A number out of range in the middle of a big file: its place. */
+    nb_scan_split_hook(1000);
+    nimber_set_threads(2);
+    size_t len = 0;
+    for (int i = 0; i < 20000; i++)
+        len += (size_t)sprintf(buf + len, "%s\n",
+                               i == 12345 ? "18446744073709551616" : "77 8");
+    const char *path = heap_file(buf, len);
+    nimber_position *b = nimber_position_create();
+    nimber_error err;
+    assert_int_equal(add_file(b, nim, path, cap, &err), NIMBER_E_RANGE);
+    assert_int_equal(err.line, 12346);
+    assert_int_equal(err.column, 1);
+    /* A file changed under a position that kept its heaps there: a digit
+     * changed is seen when the heaps are read in (their XOR), a letter
+     * when the winning moves are looked for. */
+    len = (size_t)sprintf(buf, "1 2 4\n");
+    path = heap_file(buf, len);
+    nimber_position *c = nimber_position_create();
+    assert_int_equal(add_file(b, nim, path, cap, NULL), 0);
+    assert_int_equal(add_file(c, nim, path, cap, NULL), 0);
+    int fd = open(path, O_WRONLY);
+    assert_int_equal(pwrite(fd, "3", 1, 0), 1);
+    char *text;
+    assert_int_equal(nimber_position_text(b, &text, &err), NIMBER_E_IO);
+    assert_int_equal(pwrite(fd, "x", 1, 0), 1);
+    close(fd);
+    nimber_solution sol;
+    assert_int_equal(nimber_position_solve(c, 5, &sol, &err), NIMBER_E_IO);
+    const uint64_t *hc;
+    size_t nc;
+    nimber_game *gc;
+    nimber_position_component(c, 0, &gc, &hc, &nc);
+    assert_null(hc);
+    assert_int_equal(nc, 0);
+    nimber_position_free(b);
+    nimber_position_free(c);
+    /* An empty file: an empty component, a P-position. */
+    path = heap_file("", 0);
+    b = nimber_position_create();
+    assert_int_equal(add_file(b, nim, path, cap, NULL), 0);
+    assert_int_equal(nimber_position_solve(b, 5, &sol, NULL), 0);
+    assert_int_equal(sol.outcome, NIMBER_OUTCOME_P);
+    nimber_solution_clear(&sol);
+    nimber_position_free(b);
+    unlink(path);
+    nb_scan_split_hook(0);
+    nimber_set_threads(0);
+    nimber_game_free(nim);
+    nimber_game_free(kayles);
+    free(buf);
+    free(h);
+}
+
 /* ---- judge ---- */
 
 /* Runs a judge over len bytes of text (0: up to its NUL); returns the
@@ -758,6 +1006,33 @@ static int workload(void) {
     nimber_game_free(gr);
     if (rc)
         return rc;
+    /* Heaps left in a file, split among two threads: solved from the
+     * file, then read in (the text of the position). */
+    nimber_game *nim = NULL;
+    nimber_position *p3 = NULL;
+    rc = nimber_game_parse("nim", &nim, NULL);
+    if (!rc && !(p3 = nimber_position_create()))
+        rc = NIMBER_E_NOMEM;
+    int fd = open("/tmp/nimber-test-alloc-heaps.txt", O_RDONLY);
+    nimber_scanner *fsc = NULL;
+    if (!rc && !(fsc = nimber_scanner_from_fd(fd)))
+        rc = NIMBER_E_NOMEM;
+    if (!rc)
+        rc = nimber_position_add_scan(p3, nim, fsc, 1000, NULL);
+    nimber_scanner_free(fsc);
+    close(fd);
+    if (!rc)
+        rc = nimber_position_solve(p3, 3, &sol, NULL);
+    if (!rc)
+        nimber_solution_clear(&sol);
+    char *ptext = NULL;
+    if (!rc)
+        rc = nimber_position_text(p3, &ptext, NULL);
+    nimber_free(ptext);
+    nimber_position_free(p3);
+    nimber_game_free(nim);
+    if (rc)
+        return rc;
     const char *text = "3\n2 9 5\n4\n1 2 300 4000\n";
     nimber_scanner *sc = nimber_scanner_from_memory(text, strlen(text));
     if (!sc)
@@ -775,6 +1050,12 @@ static void test_alloc_failures(void **state) {
     FILE *f = fopen("/tmp/nimber-test-alloc.txt", "w");
     fputs("4 5\n0 1\n1 2\n2 0\n2 3\n1 3\n", f);
     fclose(f);
+    f = fopen("/tmp/nimber-test-alloc-heaps.txt", "w");
+    for (int i = 0; i < 300; i++)
+        fprintf(f, "%d\n", 1000 + i * 7);
+    fclose(f);
+    nimber_set_threads(2);
+    nb_scan_split_hook(100);
     nimber_set_allocator(fail_malloc, fail_realloc, free);
     fail_at = -1;
     alloc_count = 0;
@@ -784,8 +1065,9 @@ static void test_alloc_failures(void **state) {
     /* Every failure is reported, except where the library chose to carry
      * on without the memory: a period proof attempt (the prefix-function
      * array of takebreak/period.c's window_period) is skipped until the next
-     * checkpoint.  Seven such allocations happen here; the answers stay
-     * right (NIMBER_TEST_VERBOSE=1 lists them). */
+     * checkpoint (seven such allocations happen here); the threaded
+     * reader's array (nb_scan_rest) leaves the input to the serial reader
+     * (one).  The answers stay right (NIMBER_TEST_VERBOSE=1 lists them). */
     long carried_on = 0;
     for (long n = 1; n <= total; n++) {
         fail_at = n;
@@ -802,6 +1084,8 @@ static void test_alloc_failures(void **state) {
         fail_msg("%ld of %ld allocation failures went unreported", carried_on,
                  total);
     nimber_set_allocator(NULL, NULL, NULL);
+    nimber_set_threads(0);
+    nb_scan_split_hook(0);
 }
 
 int main(void) {
@@ -812,6 +1096,7 @@ int main(void) {
         cmocka_unit_test(test_scan_xor),
         cmocka_unit_test(test_scan_many),
         cmocka_unit_test(test_position_add_scan),
+        cmocka_unit_test(test_position_from_file),
         cmocka_unit_test(test_judge_random),
         cmocka_unit_test(test_judge_errors),
         cmocka_unit_test(test_split_formula),
