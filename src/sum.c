@@ -273,6 +273,7 @@ static int deferred_moves_to(nb_component *c, const nb_tally *cur,
                        : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     shift_sink sh = {{shift_emit}, sink, 0};
     nimber_game *g = c->game;
+    uint64_t acc = 0; /* the XOR of the heaps read again */
     while (rc == NIMBER_OK) {
         size_t got;
         uint64_t x;
@@ -285,8 +286,11 @@ static int deferred_moves_to(nb_component *c, const nb_tally *cur,
         if (got)
             rc = g->family->moves_to(g, buf, got, cur, t, &sh.base, err);
         sh.off += got;
+        acc ^= x;
         if (got < DEFER_CHUNK) {
-            if (rc == NIMBER_OK && sh.off != c->pos.n)
+            /* Read to the end: the count and the XOR must be the first
+             * reading's, or the moves listed came from other heaps. */
+            if (rc == NIMBER_OK && (sh.off != c->pos.n || acc != c->xor))
                 rc = text_changed(err);
             break;
         }

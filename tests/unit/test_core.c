@@ -615,17 +615,23 @@ static void test_position_from_file(void **state) {
     assert_int_equal(err.line, 12346);
     assert_int_equal(err.column, 1);
     /* A file changed under a position that kept its heaps there: a digit
-     * changed is seen when the heaps are read in (their XOR), a letter
-     * when the winning moves are looked for. */
+     * changed is seen when the heaps are read in, or read again for the
+     * winning moves (their XOR), a letter when the winning moves are
+     * looked for. */
     len = (size_t)sprintf(buf, "1 2 4\n");
     path = heap_file(buf, len);
     nimber_position *c = nimber_position_create();
+    nimber_position *d = nimber_position_create();
     assert_int_equal(add_file(b, nim, path, cap, NULL), 0);
     assert_int_equal(add_file(c, nim, path, cap, NULL), 0);
+    assert_int_equal(add_file(d, nim, path, cap, NULL), 0);
     int fd = open(path, O_WRONLY);
     assert_int_equal(pwrite(fd, "3", 1, 0), 1);
     char *text;
     assert_int_equal(nimber_position_text(b, &text, &err), NIMBER_E_IO);
+    nimber_solution sd;
+    assert_int_equal(nimber_position_solve(d, 5, &sd, &err), NIMBER_E_IO);
+    nimber_position_free(d);
     assert_int_equal(pwrite(fd, "x", 1, 0), 1);
     close(fd);
     nimber_solution sol;
