@@ -21,7 +21,8 @@
  *            that is not an option: G(n) <= c, and G(n) < c only if some
  *            rare value below c is not an option.  Rare options are so
  *            plentiful that scanning the splits of n in order marks all of
- *            them after a few steps, and the scan stops then; only a value
+ *            them after a few steps (in an order chosen by trial, see
+ *            scan_order), and the scan stops then; only a value
  *            that turns out rare (a new rare position) costs a full scan.
  *            The method is exact for every mask; the mask only decides the
  *            speed.  It is chosen from the values seen so far (the mask
@@ -207,6 +208,53 @@ static inline int is_common(const tb_state *st, uint32_t v, uint64_t n) {
     return __builtin_parity(v & st->mask) == enum_parity(st, n);
 }
 
+/* ---- the order of the in-order scan ----
+ * A sparse value looks for its needed values among the splits a + (m - a)
+ * until it has seen them all; which splits find them soonest depends on
+ * the game (from a = 1 for octal:0.034; near the middle, a ~ m/2, for
+ * octal:0.6, 0.165 and Grundy's game: 15-25% fewer splits).  So the order
+ * is chosen by trial: in the first TB_ORDERS * TB_TRIAL values of every
+ * TB_TRIAL_EVERY, the orders take turns, the splits each one scanned are
+ * summed (values that needed a full scan, the same in any order, are
+ * left out), and the order with the fewest a value on average is used
+ * until the next trial.  The values never depend on the order; the work
+ * counted does, but only through the values, so it stays deterministic.
+ * Order j starts at a0 = 1 + (last - 1) * scan_start[j] / 32. */
+#define TB_ORDERS 3
+#define TB_TRIAL 64                       /* values of each order a trial */
+#define TB_TRIAL_EVERY ((uint64_t)1 << 12) /* values between trials */
+static const unsigned scan_start[TB_ORDERS] = {0, 29, 31};
+
+/* The order for value n: its turn during a trial, else the chosen one
+ * (decided at the first value after a trial).  O(TB_ORDERS). */
+static int scan_order(tb_state *st, uint64_t n) {
+    uint64_t r = n % TB_TRIAL_EVERY;
+    if (r < TB_ORDERS * TB_TRIAL)
+        return (int)(r % TB_ORDERS);
+    if (st->trial_cnt[0] + st->trial_cnt[1] + st->trial_cnt[2]) {
+        int best = st->scan_order;
+        for (int j = 0; j < TB_ORDERS; j++)
+            if (st->trial_cnt[j] &&
+                (!st->trial_cnt[best] ||
+                 (double)st->trial_sum[j] * (double)st->trial_cnt[best] <
+                     (double)st->trial_sum[best] * (double)st->trial_cnt[j]))
+                best = j;
+        st->scan_order = best;
+        for (int j = 0; j < TB_ORDERS; j++)
+            st->trial_sum[j] = st->trial_cnt[j] = 0;
+    }
+    return st->scan_order;
+}
+
+/* Counts a value's scan towards the trial of its order. */
+static inline void note_scan(tb_state *st, uint64_t n, int ord,
+                             uint64_t scanned) {
+    if (n % TB_TRIAL_EVERY < TB_ORDERS * TB_TRIAL) {
+        st->trial_sum[ord] += scanned;
+        st->trial_cnt[ord]++;
+    }
+}
+
 /* G(n) by the rare/common method (two-heap splits only); adds the options
  * it looked at to st->work. */
 static inline __attribute__((always_inline)) uint32_t
@@ -291,41 +339,56 @@ sparse_value(tb_state *st, uint64_t n, int w) {
         s0[i] = s1[i] = s2[i] = s3[i] = 0;
     ev += 4 * vw;
     /* Scan splits in order, 64 at a time, noting every value below c in a
-     * bit set, until every needed value has been seen. */
+     * bit set, until every needed value has been seen: a from a0 up to
+     * the middle, then from 1 up to a0 - 1 (a0 from the order chosen by
+     * trial, see scan_order). */
+    int ord = scan_order(st, n);
+    uint64_t scanned = 0; /* the splits looked at */
     for (int i = 0; i < st->nsplit2; i++) {
         uint64_t k = (uint64_t)st->split2_k[i];
         if (n < k + 2)
             continue;
         uint64_t m = n - k;
         uint64_t last = st->unequal ? (m - 1) / 2 : m / 2;
-        for (uint64_t a = 1; a <= last;) {
-            uint64_t stop = a + 64 <= last + 1 ? a + 64 : last + 1;
-            for (; a + 4 <= stop; a += 4) {
-                uint32_t x0 = tb_get(tab, w, a) ^ tb_get(tab, w, m - a);
-                uint32_t x1 = tb_get(tab, w, a + 1) ^ tb_get(tab, w, m - a - 1);
-                uint32_t x2 = tb_get(tab, w, a + 2) ^ tb_get(tab, w, m - a - 2);
-                uint32_t x3 = tb_get(tab, w, a + 3) ^ tb_get(tab, w, m - a - 3);
-                s0[x0 / 64] |= 1ull << (x0 % 64);
-                s1[x1 / 64] |= 1ull << (x1 % 64);
-                s2[x2 / 64] |= 1ull << (x2 % 64);
-                s3[x3 / 64] |= 1ull << (x3 % 64);
-            }
-            for (; a < stop; a++) {
-                uint32_t x = tb_get(tab, w, a) ^ tb_get(tab, w, m - a);
-                s0[x / 64] |= 1ull << (x % 64);
-            }
-            uint64_t open = 0;
-            for (size_t j = 0; j < nw; j++)
-                open |= need[j] & ~(s0[j] | s1[j] | s2[j] | s3[j]);
-            if (!open) {
-                st->work += ev + (a - 1);
-                return c;
+        if (last == 0)
+            continue;
+        uint64_t a0 = 1 + (last - 1) * scan_start[ord] / 32;
+        for (int pass = 0; pass < 2; pass++) {
+            uint64_t a = pass ? 1 : a0, end = pass ? a0 - 1 : last;
+            while (a <= end) {
+                uint64_t from = a, stop = a + 64 <= end + 1 ? a + 64 : end + 1;
+                for (; a + 4 <= stop; a += 4) {
+                    uint32_t x0 = tb_get(tab, w, a) ^ tb_get(tab, w, m - a);
+                    uint32_t x1 =
+                        tb_get(tab, w, a + 1) ^ tb_get(tab, w, m - a - 1);
+                    uint32_t x2 =
+                        tb_get(tab, w, a + 2) ^ tb_get(tab, w, m - a - 2);
+                    uint32_t x3 =
+                        tb_get(tab, w, a + 3) ^ tb_get(tab, w, m - a - 3);
+                    s0[x0 / 64] |= 1ull << (x0 % 64);
+                    s1[x1 / 64] |= 1ull << (x1 % 64);
+                    s2[x2 / 64] |= 1ull << (x2 % 64);
+                    s3[x3 / 64] |= 1ull << (x3 % 64);
+                }
+                for (; a < stop; a++) {
+                    uint32_t x = tb_get(tab, w, a) ^ tb_get(tab, w, m - a);
+                    s0[x / 64] |= 1ull << (x % 64);
+                }
+                scanned += stop - from;
+                uint64_t open = 0;
+                for (size_t j = 0; j < nw; j++)
+                    open |= need[j] & ~(s0[j] | s1[j] | s2[j] | s3[j]);
+                if (!open) {
+                    st->work += ev + scanned;
+                    note_scan(st, n, ord, scanned);
+                    return c;
+                }
             }
         }
-        ev += last;
     }
-    st->work += ev;
-    /* A needed value never appeared: it is G(n), a rare position. */
+    st->work += ev + scanned;
+    /* A needed value never appeared: it is G(n), a rare position (a full
+     * scan in any order: not a sample for the trial). */
     for (size_t j = 0; j < nw; j++) {
         uint64_t open = need[j] & ~(s0[j] | s1[j] | s2[j] | s3[j]);
         if (open)

@@ -105,6 +105,9 @@ typedef struct {
     /* Work: options looked at so far (deterministic, unlike time), and
      * the bound at which computing stops (UINT64_MAX: none). */
     uint64_t work, work_limit;
+    /* The in-order scan's order (engine.c: scan_order) and its trial. */
+    int scan_order;
+    uint64_t trial_sum[3], trial_cnt[3];
     /* Progress. */
     nimber_progress_fn progress;
     void *pctx;
