@@ -53,6 +53,9 @@ void cli_free_position(nimber_position *pos, nimber_game **games, int ngames);
  * library returns NIMBER_E_INTERRUPTED), and when stderr is a terminal a
  * progress line shows values done, rate and time left. */
 void cli_watch(nimber_game *g);
+/* Turns SIGBUS (a mapped input file truncated under us) into a one-line
+ * error and exit 74. */
+void cli_guard_mapped_input(void);
 
 /* What the progress line counts ("values"; quotient: "heaps"). */
 extern const char *cli_progress_unit;

@@ -137,6 +137,7 @@ int main(int argc, char **argv) {
     bindtextdomain("nimber", dir && *dir ? dir : NIMBER_LOCALEDIR);
     bind_textdomain_codeset("nimber", "UTF-8");
     textdomain("nimber");
+    cli_guard_mapped_input();
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_USAGE;

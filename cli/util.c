@@ -164,6 +164,36 @@ void cli_watch(nimber_game *g) {
     nimber_game_set_progress(g, on_progress, NULL);
 }
 
+/* The message of on_sigbus, translated before it may be needed (gettext
+ * is not async-signal-safe; write and _exit are). */
+static char sigbus_text[256];
+static size_t sigbus_len;
+
+/* SIGBUS: a mapped input file (stdin, @FILE, graph:FILE) was truncated
+ * while it was being read; the pages past its new end no longer exist.
+ * One line and exit 74, as for any other input error, instead of a crash;
+ * whatever was still buffered for stdout is dropped, not printed. */
+static void on_sigbus(int sig) {
+    (void)sig;
+    ssize_t r = write(STDERR_FILENO, sigbus_text, sigbus_len);
+    (void)r;
+    _exit(EXIT_IOERR);
+}
+
+/* Installs on_sigbus (main, once). */
+void cli_guard_mapped_input(void) {
+    int n = snprintf(sigbus_text, sizeof sigbus_text, "nimber: %s\n",
+                     _("an input file shrank while it was being read"));
+    sigbus_len = n < 0 ? 0
+                 : (size_t)n < sizeof sigbus_text ? (size_t)n
+                                                 : sizeof sigbus_text - 1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigbus;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, NULL);
+}
+
 /* Erases the progress line. */
 void cli_watch_end(void) {
     if (progress_drawn) {
