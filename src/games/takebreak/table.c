@@ -50,6 +50,7 @@ tb_state *tb_new(int ndig) {
     st->next_check = TB_FIRST_CHECK;
     st->provable = 1;
     st->work_limit = UINT64_MAX;
+    st->scan_order = 1; /* the 512 middle splits first: engine.c */
     return st;
 }
 
