@@ -14,6 +14,12 @@
  *     by nim-sum; heaps of 0 and 1 by parity), with Plambeck–Siegel's
  *     presentation <a, b | a^2 = 1, b^3 = b> for N = 2, 3;
  *   - octal 0.75: Plambeck's R8, order 8;
+ *   - published structure theorems, on 15 games heap bound by heap bound:
+ *     even order (Plambeck–Siegel), |P| = 2 only with order 2^n + 2 or
+ *     2^n + 4, and every quotient of order 8 isomorphic to R8 (Siegel);
+ *   - the quotient by its definition: positions with few heaps of each
+ *     size, classed by their outcomes in every small context (the tree),
+ *     give exactly the quotient's elements and P-portion;
  *   - solve --misere through a quotient: the outcome and every winning
  *     move equal the tree's; 100000 heaps decided at once;
  *   - genus: gamma_k from a naive misère Grundy recursion over the heap
@@ -220,6 +226,201 @@ static void test_075(void **state) {
     for (size_t i = 0; i < 4; i++)
         assert_string_equal(nimber_quotient_relation(q, i), want[i]);
     nimber_quotient_free(q);
+}
+
+/* ---- published structure (item 1: the sources read are cited) ----
+ *
+ * Siegel, "The structure and classification of misère quotients",
+ * arXiv:math/0703070 (2007), abstract: "if |P| = 2 and Q is finite, then
+ * |Q| = 2^n + 2 or 2^n + 4" and "there is exactly one quotient of order
+ * 8".  Rubinstein-Salzedo and Zhou, "Finite cardinalities of misère
+ * quotients", arXiv:2603.18244 (2026), introduction: "It was also shown in
+ * [PS08] that any misère quotient of a set of impartial games had even
+ * cardinality" ([PS08]: Plambeck and Siegel, J. Combin. Theory A 115
+ * (2008)).  Every quotient the library proves must obey all three; the
+ * quotient of order 8 must be 0.75's R8 up to isomorphism (a bijection
+ * keeping products, the identity and the P-portion). */
+
+/* 1 if the bipartite monoids q and r (same order n <= 8) are isomorphic:
+ * a backtracking search for the bijection, element by element. */
+static int iso_try(const nimber_quotient *q, const nimber_quotient *r,
+                   size_t n, size_t *phi, int *used, size_t k) {
+    if (k == n) {
+        for (size_t a = 0; a < n; a++)
+            for (size_t b = 0; b < n; b++)
+                if (phi[nimber_quotient_mul(q, a, b)] !=
+                    nimber_quotient_mul(r, phi[a], phi[b]))
+                    return 0;
+        return 1;
+    }
+    for (size_t y = 0; y < n; y++) {
+        if (used[y] || nimber_quotient_is_p(q, k) != nimber_quotient_is_p(r, y))
+            continue;
+        if ((k == 0) != (y == 0)) /* the identity is element 0 of both */
+            continue;
+        phi[k] = y;
+        used[y] = 1;
+        if (iso_try(q, r, n, phi, used, k + 1))
+            return 1;
+        used[y] = 0;
+    }
+    return 0;
+}
+
+static int isomorphic(const nimber_quotient *q, const nimber_quotient *r) {
+    size_t n = nimber_quotient_order(q), phi[16];
+    int used[16] = {0};
+    if (n != nimber_quotient_order(r) || n > 16)
+        return 0;
+    return iso_try(q, r, n, phi, used, 0);
+}
+
+/* Even order; |P| = 2 gives 2^n + 2 or 2^n + 4; order 8 is R8. */
+static void test_published_structure(void **state) {
+    (void)state;
+    nimber_game *g75;
+    assert_int_equal(nimber_game_parse("octal:0.75", &g75, NULL), 0);
+    nimber_quotient *r8 = NULL;
+    assert_int_equal(nimber_quotient_compute(g75, 12, 0, &r8, NULL, NULL), 0);
+    assert_int_equal(nimber_quotient_order(r8), 8);
+    static const struct {
+        const char *spec;
+        unsigned upto;
+    } games[] = {
+        {"nim", 9},          {"kayles", 12},      {"dawson", 12},
+        {"octal:0.15", 14},  {"octal:0.57", 12},  {"octal:0.72", 12},
+        {"octal:0.34", 12},  {"octal:0.53", 14},  {"octal:0.56", 12},
+        {"octal:0.26", 14},  {"octal:0.14", 13},  {"octal:0.312", 12},
+        {"octal:0.71", 10},  {"sub:1,3", 12},     {"grundy-game", 9},
+    };
+    size_t eights = 0;
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        nimber_game *g;
+        assert_int_equal(nimber_game_parse(games[i].spec, &g, NULL), 0);
+        for (unsigned n = 1; n <= games[i].upto; n++) {
+            nimber_quotient *q = NULL;
+            nimber_error err;
+            if (nimber_quotient_compute(g, n, 0, &q, NULL, &err))
+                fail_msg("%s up to %u: %s", games[i].spec, n, err.message);
+            size_t order = nimber_quotient_order(q), np = 0;
+            for (size_t a = 0; a < order; a++)
+                np += (size_t)nimber_quotient_is_p(q, a);
+            if (order > 1 && order % 2)
+                fail_msg("%s up to %u: odd order %zu", games[i].spec, n,
+                         order);
+            if (np == 2) {
+                size_t m = order - 2, k = order - 4;
+                int pow2 = (m && !(m & (m - 1))) || (k && !(k & (k - 1)));
+                if (!pow2)
+                    fail_msg("%s up to %u: |P| = 2, order %zu", games[i].spec,
+                             n, order);
+            }
+            if (order == 8) {
+                eights++;
+                if (!isomorphic(q, r8))
+                    fail_msg("%s up to %u: order 8 but not R8", games[i].spec,
+                             n);
+            }
+            nimber_quotient_free(q);
+        }
+        nimber_game_free(g);
+    }
+    fprintf(stderr, "[structure] %zu quotients of order 8, all R8\n", eights);
+    assert_true(eights >= 3); /* 0.15, 0.57, 0.72 at least */
+    nimber_quotient_free(r8);
+    nimber_game_free(g75);
+}
+
+/* ---- the twin: the quotient by its definition ----
+ *
+ * For heaps 1..N, every position u with at most MU heaps of each size is
+ * written down with its row: the outcomes (brute.h's tree) of u + w for
+ * every context w with at most MW heaps of each size.  Positions with
+ * different rows are distinguishable, so (1) positions the quotient maps
+ * to one element must have equal rows, and (2) there are at most as many
+ * different rows as elements; with these contexts there are exactly as
+ * many (checked), so the quotient is the classes of the definition, and
+ * its P-portion the classes of P-positions (the entry for w = 0).  Cost:
+ * (MU+1)^N (MW+1)^N look-ups of the tree, (MU+MW+1)^N sums solved. */
+static void twin_check(const char *spec, unsigned N, unsigned MU,
+                       unsigned MW) {
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+    nimber_quotient *q = NULL;
+    assert_int_equal(nimber_quotient_compute(g, N, 0, &q, NULL, NULL), 0);
+    static opts o;
+    load_opts(g, N, &o);
+    brute b;
+    brute_init(&b, heap_moves, &o, 1, (size_t)1 << 20);
+    size_t nu = 1, nw = 1;
+    for (unsigned i = 0; i < N; i++) {
+        nu *= MU + 1;
+        nw *= MW + 1;
+    }
+    unsigned char *rows = malloc(nu * nw);
+    size_t *elem = malloc(nu * sizeof *elem);
+    for (size_t u = 0; u < nu; u++) {
+        size_t x = 0, c = u;
+        for (unsigned h = 1; h <= N; h++, c /= MU + 1)
+            for (size_t k = 0; k < c % (MU + 1); k++)
+                x = nimber_quotient_mul(q, x, nimber_quotient_heap(q, h));
+        elem[u] = x;
+    }
+    for (size_t u = 0; u < nu; u++)
+        for (size_t w = 0; w < nw; w++) {
+            bkey k;
+            k.len = 0;
+            size_t cu = u, cw = w;
+            for (unsigned h = 1; h <= N; h++, cu /= MU + 1, cw /= MW + 1)
+                for (size_t j = 0; j < cu % (MU + 1) + cw % (MW + 1); j++)
+                    k.b[k.len++] = (unsigned char)h;
+            rows[u * nw + w] = (unsigned char)!brute_win(&b, &k);
+        }
+    /* (1) one element, one row; the P-portion is the w = 0 entry */
+    size_t order = nimber_quotient_order(q);
+    size_t *first = malloc(order * sizeof *first);
+    for (size_t e = 0; e < order; e++)
+        first[e] = SIZE_MAX;
+    for (size_t u = 0; u < nu; u++) {
+        size_t e = elem[u];
+        assert_int_equal(rows[u * nw], nimber_quotient_is_p(q, e));
+        if (first[e] == SIZE_MAX)
+            first[e] = u;
+        else if (memcmp(rows + u * nw, rows + first[e] * nw, nw) != 0)
+            fail_msg("%s: two positions of element %s are distinguishable",
+                     spec, nimber_quotient_name(q, e));
+    }
+    /* (2) the classes of the definition (one representative per element
+     * is enough, by (1)): as many as elements */
+    size_t classes = 0;
+    for (size_t e = 0; e < order; e++) {
+        int fresh = first[e] != SIZE_MAX;
+        for (size_t f = 0; f < e && fresh; f++)
+            if (first[f] != SIZE_MAX &&
+                memcmp(rows + first[e] * nw, rows + first[f] * nw, nw) == 0)
+                fresh = 0;
+        classes += (size_t)fresh;
+    }
+    fprintf(stderr, "[twin] %s heaps <= %u (%u and %u of each): %zu "
+                    "classes, order %zu\n",
+            spec, N, MU, MW, classes, order);
+    assert_int_equal(classes, order);
+    free(first);
+    free(rows);
+    free(elem);
+    brute_free(&b);
+    nimber_quotient_free(q);
+    nimber_game_free(g);
+}
+
+static void test_twin_definition(void **state) {
+    (void)state;
+    twin_check("nim", 5, 2, 1);
+    twin_check("octal:0.75", 6, 2, 1);
+    twin_check("kayles", 6, 2, 1);
+    twin_check("dawson", 7, 1, 1);
+    twin_check("octal:0.15", 7, 1, 1);
+    twin_check("sub:1,3", 6, 1, 1);
 }
 
 /* Naive misère Grundy value of game heaps h[0..n) + c2 Nim heaps of 2 +
@@ -479,6 +680,8 @@ int main(void) {
         cmocka_unit_test(test_quotients_brute),
         cmocka_unit_test(test_nim_pattern),
         cmocka_unit_test(test_075),
+        cmocka_unit_test(test_published_structure),
+        cmocka_unit_test(test_twin_definition),
         cmocka_unit_test(test_genus),
         cmocka_unit_test(test_solve_through_quotient),
         cmocka_unit_test(test_errors),
