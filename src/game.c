@@ -137,6 +137,7 @@ int nimber_game_parse_limited(const char *spec, size_t limit, nimber_game **out,
         snprintf(g->spec, cap, "%s", alias);
     if (fam->set_memory_limit)
         fam->set_memory_limit(g->state, limit);
+    g->mem_limit = limit;
     *out = g;
     return NIMBER_OK;
 }
@@ -189,9 +190,9 @@ int nimber_game_nodes(const nimber_game *game, uint64_t *n) {
 
 /* Passes a memory limit to the family. */
 void nimber_game_set_memory_limit(nimber_game *game, size_t bytes) {
+    game->mem_limit = bytes ? bytes : NB_DEFAULT_MEMORY_LIMIT;
     if (game->family->set_memory_limit)
-        game->family->set_memory_limit(game->state,
-                                       bytes ? bytes : NB_DEFAULT_MEMORY_LIMIT);
+        game->family->set_memory_limit(game->state, game->mem_limit);
 }
 
 /* Grundy value of one heap of a heap game. */

@@ -123,6 +123,8 @@ struct nimber_game {
     void *progress_ctx;          /* used by the misère quotient */
     struct nimber_quotient *quot; /* misere.c: the quotient solve used */
     uint64_t quot_failed;         /* misere.c: a heap where it failed */
+    size_t mem_limit; /* the memory limit (bytes) given to the family, also
+                         bounding misere.c's quotients and genus */
 };
 
 struct nimber_family {

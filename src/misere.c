@@ -78,12 +78,68 @@
 #define NB_AUTO_ORDER 128 /* of at most this order, found searching at */
 #define NB_AUTO_ORACLE ((size_t)1 << 16) /* most this many positions */
 
+/* ---- the memory budget ----
+ *
+ * Every growing table of a quotient or genus computation (the options,
+ * the searches' memos and stacks, the rows, the proof's classes, the
+ * final multiplication table) takes its bytes from one budget whose limit
+ * is the game's memory limit (nimber_game_set_memory_limit, --max-memory;
+ * 4 GiB by default), before it is allocated.  Past it the allocation is
+ * refused as out of memory with `over` set, and the entry point turns that
+ * into NIMBER_E_LIMIT naming the limit: nothing is allocated on a size the
+ * limit does not allow.  Scratch words of a few positions are not counted. */
+typedef struct {
+    size_t used, limit; /* limit 0: none (never the case from a game) */
+    int over;
+} budget;
+
+/* Moves a table from `had` to `want` bytes on budget b (NULL: none); 0
+ * when the limit refuses it (b->over set). */
+static int bud_resize(budget *b, size_t had, size_t want) {
+    if (!b)
+        return 1;
+    size_t rest = b->used - had;
+    if (b->limit && (want > b->limit || rest > b->limit - want)) {
+        b->over = 1;
+        return 0;
+    }
+    b->used = rest + want;
+    return 1;
+}
+
+/* rc, or NIMBER_E_LIMIT naming the limit when rc is a refusal of budget
+ * b (what: the computation, for the message). */
+static int over_limit(const budget *b, int rc, const char *what,
+                      uint64_t at, nimber_error *err) {
+    if (rc != NIMBER_E_NOMEM || !b->over)
+        return rc;
+    char sz[32];
+    return nb_fail(err, NIMBER_E_LIMIT,
+                   "%s needs more memory than the limit of %s (at heap %llu; "
+                   "see --max-memory)",
+                   what, nb_size_text(b->limit, sz), (unsigned long long)at);
+}
+
+/* n * size bytes, or SIZE_MAX when that overflows. */
+static size_t bytes_of(size_t n, size_t size) {
+    return size && n > SIZE_MAX / size ? SIZE_MAX : n * size;
+}
+
 /* ---- a growing array of words ---- */
 
 typedef struct {
     uint64_t *w;
     size_t n, cap;
+    budget *bud; /* the budget its words count against, or NULL */
 } vec;
+
+/* Frees a vec's words, returning them to its budget. */
+static void vec_free(vec *v) {
+    bud_resize(v->bud, v->cap * sizeof *v->w, 0);
+    nb_free(v->w);
+    v->w = NULL;
+    v->n = v->cap = 0;
+}
 
 /* Appends k words (which may lie in v itself); NIMBER_OK or
  * NIMBER_E_NOMEM. */
@@ -95,9 +151,14 @@ static int vec_push(vec *v, const uint64_t *w, size_t k) {
         size_t nc = v->cap ? 2 * v->cap : 64;
         while (nc < v->n + k)
             nc *= 2;
-        uint64_t *nw = nb_realloc(v->w, nc * sizeof *nw);
-        if (!nw)
+        if (!bud_resize(v->bud, v->cap * sizeof *v->w,
+                        bytes_of(nc, sizeof *v->w)))
             return NIMBER_E_NOMEM;
+        uint64_t *nw = nb_realloc(v->w, nc * sizeof *nw);
+        if (!nw) {
+            bud_resize(v->bud, nc * sizeof *nw, v->cap * sizeof *nw);
+            return NIMBER_E_NOMEM;
+        }
         v->w = nw;
         v->cap = nc;
         if (inside)
@@ -140,7 +201,11 @@ typedef struct {
                       the arena */
     uint32_t *val; /* the value per slot */
     size_t nslots, count;
+    budget *bud;   /* what its slots and arena count against, or NULL */
 } wmap;
+
+/* Bytes of a map's slots (slot, tag, value). */
+#define WMAP_SLOT (sizeof(size_t) + sizeof(uint64_t) + sizeof(uint32_t))
 
 /* The slot of key k (hash h): where it is or where it would go (nslots >
  * 0). */
@@ -174,6 +239,9 @@ static int wmap_get(const wmap *m, const uint64_t *k, size_t n,
 static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
     if (2 * (m->count + 1) > m->nslots) {
         size_t ns = m->nslots ? 2 * m->nslots : 1024;
+        /* old and new slots are held together while rehashing */
+        if (!bud_resize(m->bud, 0, bytes_of(ns, WMAP_SLOT)))
+            return NIMBER_E_NOMEM;
         size_t *nslot = nb_calloc(ns, sizeof *nslot);
         uint64_t *ntag = nb_calloc(ns, sizeof *ntag);
         uint32_t *nval = nb_calloc(ns, sizeof *nval);
@@ -181,6 +249,7 @@ static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
             nb_free(nslot);
             nb_free(ntag);
             nb_free(nval);
+            bud_resize(m->bud, ns * WMAP_SLOT, 0);
             return NIMBER_E_NOMEM;
         }
         for (size_t i = 0; i < m->nslots; i++) {
@@ -196,6 +265,7 @@ static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
         nb_free(m->slot);
         nb_free(m->tag);
         nb_free(m->val);
+        bud_resize(m->bud, m->nslots * WMAP_SLOT, 0);
         m->slot = nslot;
         m->tag = ntag;
         m->val = nval;
@@ -203,6 +273,7 @@ static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
     }
     uint64_t h = words_hash(k, n);
     size_t i = wmap_find(m, k, n, h);
+    m->arena.bud = m->bud;
     if (!m->slot[i]) {
         uint64_t len = n;
         size_t off = m->arena.n;
@@ -216,13 +287,17 @@ static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
     return NIMBER_OK;
 }
 
-/* Frees a map. */
+/* Frees a map, returning its bytes to its budget (kept). */
 static void wmap_free(wmap *m) {
-    nb_free(m->arena.w);
+    budget *b = m->bud;
+    m->arena.bud = b;
+    vec_free(&m->arena);
+    bud_resize(b, m->nslots * WMAP_SLOT, 0);
     nb_free(m->slot);
     nb_free(m->tag);
     nb_free(m->val);
     memset(m, 0, sizeof *m);
+    m->bud = b;
 }
 
 /* The options of the heaps 1..upto (each up to three heaps, ascending,
@@ -238,6 +313,7 @@ typedef struct {
     wmap memo;      /* key: c1, c2, game heaps sorted */
     vec stack;      /* scratch positions of the recursion */
     size_t depth;
+    budget *bud;    /* what its tables count against */
 } oracle;
 
 /* Collects options into a vec. */
@@ -267,8 +343,9 @@ static int opt_emit(nb_sink *s, size_t heap, uint64_t from, const uint64_t *to,
 /* Gets ready for heaps up to upto (options are listed later, heap by
  * heap, by oracle_extend: only as far as the work gets). */
 static int oracle_init(oracle *o, nimber_game *g, uint64_t upto,
-                       nimber_error *err) {
+                       budget *bud, nimber_error *err) {
     memset(o, 0, sizeof *o);
+    o->bud = o->all.bud = o->memo.bud = o->stack.bud = bud;
     o->g = g;
     o->ops = g->family->heaps;
     o->upto = upto;
@@ -281,8 +358,8 @@ static int oracle_init(oracle *o, nimber_game *g, uint64_t upto,
         return nb_fail(err, NIMBER_E_RANGE,
                        "heaps up to %llu: at most %d are supported",
                        (unsigned long long)upto, NIMBER_QUOTIENT_MAX_UPTO);
-    o->off = nb_calloc((size_t)upto + 2, sizeof *o->off);
-    if (!o->off)
+    if (!bud_resize(bud, 0, ((size_t)upto + 2) * sizeof *o->off) ||
+        !(o->off = nb_calloc((size_t)upto + 2, sizeof *o->off)))
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     return NIMBER_OK;
 }
@@ -320,9 +397,9 @@ static int oracle_extend(oracle *o, uint64_t n, nimber_error *err) {
 /* Frees the oracle. */
 static void oracle_free(oracle *o) {
     nb_free(o->off);
-    nb_free(o->all.w);
+    vec_free(&o->all);
     wmap_free(&o->memo);
-    nb_free(o->stack.w);
+    vec_free(&o->stack);
 }
 
 /* The number of options of heap h. */
@@ -458,7 +535,10 @@ typedef struct {
     uint64_t prev_upto;
     uint32_t *prev_delta; /* prev_ns x (upto+1) */
     unsigned char *prev_p;
+    size_t prev_ns;       /* its states */
     wmap won;             /* outcomes of positions with a larger heap */
+    size_t nrows;         /* rows allocated (rowcap bytes each) */
+    budget bud;           /* the memory budget of the whole computation */
 } learner;
 
 #define L1(L) ((size_t)(L)->o.upto + 1)
@@ -557,6 +637,10 @@ static int query(learner *L, const word *a, const word *e, unsigned char *p,
 
 /* Takes a snapshot of the automaton just proved for heaps up to L->n. */
 static int snapshot(learner *L, nimber_error *err) {
+    size_t each = L1(L) * sizeof(uint32_t) + 1;
+    if (!bud_resize(&L->bud, L->prev_ns * each, bytes_of(L->ns, each)))
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    L->prev_ns = L->ns; /* what the budget holds from here on */
     uint32_t *d = nb_malloc(L->ns * L1(L) * sizeof *d);
     unsigned char *p = nb_malloc(L->ns);
     if (!d || !p) {
@@ -582,6 +666,8 @@ static int grow_rows(learner *L, size_t need) {
     size_t nc = L->rowcap ? 2 * L->rowcap : 16;
     while (nc < need)
         nc *= 2;
+    if (!bud_resize(&L->bud, L->nrows * L->rowcap, bytes_of(L->nrows, nc)))
+        return NIMBER_E_NOMEM;
     for (size_t s = 0; s < L->ns; s++) {
         unsigned char *r = nb_realloc(L->row[s], nc);
         if (!r)
@@ -630,8 +716,12 @@ static int fill_ext(learner *L, size_t s, uint64_t from, uint64_t to,
                     nimber_error *err) {
     for (uint64_t h = from; h <= to; h++) {
         unsigned char **x = &L->ext[s * L1(L) + h];
-        if (!*x && !(*x = nb_malloc(L->rowcap)))
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        if (!*x) {
+            if (!bud_resize(&L->bud, 0, L->rowcap) ||
+                !(*x = nb_malloc(L->rowcap)))
+                return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+            L->nrows++;
+        }
         RETURN_IF_ERR(fill_row(L, &L->rep[s], h, *x, err));
     }
     return NIMBER_OK;
@@ -642,6 +732,10 @@ static int add_state(learner *L, size_t parent, uint64_t h,
                      nimber_error *err) {
     if (L->ns == L->scap) {
         size_t nc = L->scap ? 2 * L->scap : 16;
+        size_t each = sizeof(word) + sizeof(unsigned char *) +
+                      L1(L) * (sizeof(unsigned char *) + sizeof(uint32_t));
+        if (!bud_resize(&L->bud, bytes_of(L->scap, each), bytes_of(nc, each)))
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
         word *nr = nb_realloc(L->rep, nc * sizeof *nr);
         if (nr)
             L->rep = nr;
@@ -664,6 +758,9 @@ static int add_state(learner *L, size_t parent, uint64_t h,
     }
     size_t s = L->ns;
     word w = {NULL, parent == SIZE_MAX ? 0 : L->rep[parent].n + 1};
+    if (!bud_resize(&L->bud, 0, L->rowcap + (w.n + 1) * sizeof *w.w))
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    L->nrows++;
     w.w = nb_malloc((w.n ? w.n : 1) * sizeof *w.w);
     unsigned char *r = nb_malloc(L->rowcap);
     if (!w.w || !r) {
@@ -891,12 +988,21 @@ static int prove(learner *L, int *changed, nimber_error *err) {
     bsets B;
     memset(&B, 0, sizeof B);
     B.nw = nw;
-    uint32_t *badid = nb_calloc(L1(L), sizeof *badid);
-    uint64_t *tmp = nb_calloc(nw, sizeof *tmp);
+    budget *bud = &L->bud;
+    B.sets.bud = B.index.bud = bud;
+    /* the two small arrays below are counted with the scratch */
+    size_t small = L1(L) * sizeof(uint32_t) + nw * sizeof(uint64_t);
+    int took = bud_resize(bud, 0, small);
+    int rc = took ? NIMBER_OK : NIMBER_E_NOMEM;
+    uint32_t *badid = rc ? NULL : nb_calloc(L1(L), sizeof *badid);
+    uint64_t *tmp = rc ? NULL : nb_calloc(nw, sizeof *tmp);
     wmap seen;
     memset(&seen, 0, sizeof seen);
+    seen.bud = bud;
     vec states = {0}, parent = {0}, key = {0}, pairs = {0};
-    int rc = badid && tmp ? NIMBER_OK : NIMBER_E_NOMEM;
+    states.bud = parent.bud = key.bud = pairs.bud = bud;
+    if (rc == NIMBER_OK && (!badid || !tmp))
+        rc = NIMBER_E_NOMEM;
     /* bad_h: states y from which some option o of h leads to a P state */
     for (uint64_t h = 1; h <= L->n && rc == NIMBER_OK; h++) {
         memset(tmp, 0, nw * sizeof *tmp);
@@ -1037,15 +1143,17 @@ static int prove(learner *L, int *changed, nimber_error *err) {
                          "counterexample");
         *changed = 1;
     }
+    if (took)
+        bud_resize(bud, small, 0);
     nb_free(badid);
     nb_free(tmp);
-    nb_free(B.sets.w);
+    vec_free(&B.sets);
     wmap_free(&B.index);
     wmap_free(&seen);
-    nb_free(states.w);
-    nb_free(parent.w);
-    nb_free(key.w);
-    nb_free(pairs.w);
+    vec_free(&states);
+    vec_free(&parent);
+    vec_free(&key);
+    vec_free(&pairs);
     return rc;
 }
 
@@ -1300,10 +1408,14 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
     memset(&L, 0, sizeof L);
     L.max_order = max_order ? max_order : NIMBER_QUOTIENT_DEFAULT_ORDER;
     L.oracle_max = oracle_max;
-    int rc = oracle_init(&L.o, game, upto, err);
+    L.bud.limit = game->mem_limit;
+    L.won.bud = &L.bud;
+    int rc = oracle_init(&L.o, game, upto, &L.bud, err);
     size_t *order_at = NULL;
     if (rc == NIMBER_OK) {
-        order_at = nb_calloc(L1(&L), sizeof *order_at);
+        order_at = bud_resize(&L.bud, 0, L1(&L) * sizeof *order_at)
+                       ? nb_calloc(L1(&L), sizeof *order_at)
+                       : NULL;
         word e = {nb_malloc(sizeof(uint64_t)), 0};
         rc = order_at && e.w ? NIMBER_OK
                              : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -1314,9 +1426,10 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
     }
     if (rc == NIMBER_OK) {
         /* heaps up to 0: the empty position alone, an N-position */
-        L.prev_delta = nb_calloc(L1(&L), sizeof *L.prev_delta);
-        L.prev_p = nb_calloc(1, 1);
-        if (!L.prev_delta || !L.prev_p)
+        L.prev_ns = 1;
+        if (!bud_resize(&L.bud, 0, L1(&L) * sizeof *L.prev_delta + 1) ||
+            !(L.prev_delta = nb_calloc(L1(&L), sizeof *L.prev_delta)) ||
+            !(L.prev_p = nb_calloc(1, 1)))
             rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
     if (rc == NIMBER_OK)
@@ -1346,8 +1459,14 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
             game->progress(game->progress_ctx, n, upto))
             rc = nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
     }
-    if (rc == NIMBER_OK && finish(&L, order_at, out) != NIMBER_OK)
+    /* the quotient's table and names, held with the learner's tables */
+    size_t n = L.ns;
+    if (rc == NIMBER_OK &&
+        (!bud_resize(&L.bud, 0,
+                     bytes_of(n, bytes_of(n + L1(&L), sizeof(uint32_t)))) ||
+         finish(&L, order_at, out) != NIMBER_OK))
         rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    rc = over_limit(&L.bud, rc, "the misère quotient", L.n, err);
     nb_free(order_at);
     learner_free(&L);
     return rc;
@@ -1430,10 +1549,13 @@ int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
     if (!game || !out)
         return nb_fail(err, NIMBER_E_ARG, "no game or no result");
     oracle o;
-    int rc = oracle_init(&o, game, upto, err);
+    budget bud = {0, game->mem_limit, 0};
+    int rc = oracle_init(&o, game, upto, &bud, err);
     if (rc == NIMBER_OK)
         rc = oracle_extend(&o, upto, err);
+    uint64_t at = upto; /* the heap being worked on */
     for (uint64_t h = 0; h <= upto && rc == NIMBER_OK; h++) {
+        at = h;
         nimber_genus *g = &out[h];
         memset(g, 0, sizeof *g);
         nimber_value v = nb_val(0);
@@ -1467,6 +1589,7 @@ int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
             if (g->gamma[k] != nim_gamma(g->grundy, k))
                 g->tame = 0;
     }
+    rc = over_limit(&bud, rc, "the genus", at, err);
     oracle_free(&o);
     return rc;
 }

@@ -94,6 +94,31 @@ move component 0 heap 1: 4 -> 3" ]
     [[ "$out" == *"outcome "* ]]
 }
 
+@test "quotient and genus: --max-memory bounds them (exit 71, one line)" {
+    # kayles up to 16 holds about 100 MB of tables; 1M is far too little
+    run_split --max-memory 1M quotient kayles --upto 16
+    status_is 71
+    [ "$err" = "nimber: the misère quotient needs more memory than the limit of 1 MiB (at heap 9; see --max-memory)" ]
+    [ -z "$out" ]
+    run_split quotient --json kayles --upto 16 --max-memory 2M
+    status_is 71
+    [[ "$err" == *"more memory than the limit of 2 MiB"* ]]
+    run_split --max-memory 100K genus grundy-game --upto 60
+    status_is 71
+    [[ "$err" == *"the genus needs more memory than the limit of 100 KiB"* ]]
+    [ "$(echo "$err" | wc -l)" = 1 ]
+    # within the limit: the same answers as without one
+    run_split --max-memory 64M quotient octal:0.75 --upto 30
+    status_is 0
+    [[ "$out" == *"order 8"* ]]
+    run_split --max-memory 16M genus kayles --upto 4
+    status_is 0
+    # solve's quotient gives way to the search under a tiny limit
+    run_split --max-memory 64K solve --misere kayles 3 4
+    status_is 0
+    [[ "$out" == *"outcome N"* ]]
+}
+
 @test "quotient and genus: bad input" {
     run_split quotient nmi --upto 3
     status_is 64
