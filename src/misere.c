@@ -300,14 +300,80 @@ static void wmap_free(wmap *m) {
     m->bud = b;
 }
 
-/* The options of the heaps 1..upto (each up to three heaps, ascending,
- * zeros dropped), and the memo of misère Grundy values. */
+/* ---- letters: the heaps of one or more heap games ----
+ *
+ * The learner below works on letters 1..n, each a heap of one of the
+ * games; a position is a multiset of letters.  One game: letter h is heap
+ * h.  Several (solve --misere on a sum of different heap games): the heaps
+ * of every game are taken together, letter by letter in the order of
+ * their size (then of the games), so that every option of a letter is
+ * made of earlier letters, as the proof needs.  At most max_letters
+ * letters: the tables below are sized by them, never by a heap the input
+ * names. */
 typedef struct {
-    nimber_game *g;
-    const nb_heap_ops *ops;
+    size_t ngames;
+    nimber_game **games; /* borrowed */
+    uint64_t *bound;     /* per game: its heaps 1..bound are letters */
+    uint64_t **letter;   /* per game: heap 0..bound -> letter (0: heap 0) */
+    uint32_t *lgame;     /* per letter 1..n: its game */
+    uint64_t *lheap;     /* per letter: its heap */
+    uint64_t n;          /* letters */
+} alphabet;
+
+/* Frees an alphabet's tables. */
+static void alpha_free(alphabet *a) {
+    for (size_t i = 0; a->letter && i < a->ngames; i++)
+        nb_free(a->letter[i]);
+    nb_free(a->letter);
+    nb_free(a->bound);
+    nb_free(a->lgame);
+    nb_free(a->lheap);
+    memset(a, 0, sizeof *a);
+}
+
+/* Letters for the heaps 1..want[i] of games[i], at most max_letters in
+ * all (the smallest heaps first; bound[i] says how far each got).
+ * NIMBER_OK or NIMBER_E_NOMEM.  O(ngames + letters). */
+static int alpha_init(alphabet *a, nimber_game **games, size_t ngames,
+                      const uint64_t *want, uint64_t max_letters) {
+    memset(a, 0, sizeof *a);
+    a->ngames = ngames;
+    a->games = games;
+    uint64_t total = 0; /* letters wanted, at most max_letters */
+    for (size_t i = 0; i < ngames && total < max_letters; i++)
+        total += want[i] < max_letters - total ? want[i] : max_letters - total;
+    a->bound = nb_calloc(ngames, sizeof *a->bound);
+    a->letter = nb_calloc(ngames, sizeof *a->letter);
+    a->lgame = nb_calloc((size_t)total + 1, sizeof *a->lgame);
+    a->lheap = nb_calloc((size_t)total + 1, sizeof *a->lheap);
+    if (!a->bound || !a->letter || !a->lgame || !a->lheap)
+        return NIMBER_E_NOMEM;
+    for (uint64_t h = 1; a->n < total; h++)
+        for (size_t i = 0; i < ngames && a->n < total; i++)
+            if (h <= want[i]) {
+                a->n++;
+                a->lgame[a->n] = (uint32_t)i;
+                a->lheap[a->n] = h;
+                a->bound[i] = h;
+            }
+    for (size_t i = 0; i < ngames; i++) {
+        a->letter[i] = nb_calloc((size_t)a->bound[i] + 1, sizeof **a->letter);
+        if (!a->letter[i])
+            return NIMBER_E_NOMEM;
+    }
+    for (uint64_t l = 1; l <= a->n; l++)
+        a->letter[a->lgame[l]][a->lheap[l]] = l;
+    return NIMBER_OK;
+}
+
+/* The options of the letters 1..upto (each up to three letters,
+ * ascending, heaps of 0 dropped), and the memo of misère Grundy values
+ * (genus: one game, so letters are heaps). */
+typedef struct {
+    const alphabet *A;
     uint64_t upto;
-    uint64_t known; /* options are listed for heaps 1..known */
-    size_t *off;    /* options of heap h: opt[off[h] .. off[h+1]) */
+    uint64_t known; /* options are listed for letters 1..known */
+    size_t *off;    /* options of letter h: opt[off[h] .. off[h+1]) */
     vec all;        /* per option: nto, to[0], to[1], to[2] */
     uint64_t *opt;  /* all.w */
     wmap memo;      /* key: c1, c2, game heaps sorted */
@@ -316,11 +382,11 @@ typedef struct {
     budget *bud;    /* what its tables count against */
 } oracle;
 
-/* Collects options into a vec. */
+/* Collects options into a vec, heaps turned into letters. */
 typedef struct {
     nb_sink base;
     vec *v;
-    uint64_t upto;
+    const uint64_t *map; /* the game's heap -> letter */
     int bad;
 } opt_sink;
 
@@ -332,63 +398,66 @@ static int opt_emit(nb_sink *s, size_t heap, uint64_t from, const uint64_t *to,
     uint64_t rec[4] = {0, 0, 0, 0};
     for (unsigned i = 0; i < nto && i < 3; i++)
         if (to[i]) {
-            if (to[i] >= from || to[i] > o->upto)
+            if (to[i] >= from) {
                 o->bad = 1; /* heap by heap needs smaller heaps */
-            rec[1 + rec[0]++] = to[i];
+                continue;
+            }
+            rec[1 + rec[0]++] = o->map[to[i]];
         }
     sort_words(rec + 1, (size_t)rec[0]);
     return vec_push(o->v, rec, 4);
 }
 
-/* Gets ready for heaps up to upto (options are listed later, heap by
- * heap, by oracle_extend: only as far as the work gets). */
-static int oracle_init(oracle *o, nimber_game *g, uint64_t upto,
-                       budget *bud, nimber_error *err) {
+/* Gets ready for the letters of A (options are listed later, letter by
+ * letter, by oracle_extend: only as far as the work gets). */
+static int oracle_init(oracle *o, const alphabet *A, budget *bud,
+                       nimber_error *err) {
     memset(o, 0, sizeof *o);
     o->bud = o->all.bud = o->memo.bud = o->stack.bud = bud;
-    o->g = g;
-    o->ops = g->family->heaps;
-    o->upto = upto;
-    if (!o->ops || g->family->in_options)
-        return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                       "%s is not a heap game without cycles: misère "
-                       "quotients and genus need one",
-                       g->spec);
-    if (upto > NIMBER_QUOTIENT_MAX_UPTO)
-        return nb_fail(err, NIMBER_E_RANGE,
-                       "heaps up to %llu: at most %d are supported",
-                       (unsigned long long)upto, NIMBER_QUOTIENT_MAX_UPTO);
-    if (!bud_resize(bud, 0, ((size_t)upto + 2) * sizeof *o->off) ||
-        !(o->off = nb_calloc((size_t)upto + 2, sizeof *o->off)))
+    o->A = A;
+    o->upto = A->n;
+    for (size_t i = 0; i < A->ngames; i++) {
+        const nimber_game *g = A->games[i];
+        if (!g->family->heaps || g->family->in_options)
+            return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                           "%s is not a heap game without cycles: misère "
+                           "quotients and genus need one",
+                           g->spec);
+    }
+    if (!bud_resize(bud, 0, ((size_t)o->upto + 2) * sizeof *o->off) ||
+        !(o->off = nb_calloc((size_t)o->upto + 2, sizeof *o->off)))
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     return NIMBER_OK;
 }
 
-/* Lists the options of the heaps up to n (at most NB_OPTIONS_MAX in
+/* Lists the options of the letters up to n (at most NB_OPTIONS_MAX in
  * all: a split game's heap of h has about h^2/4). */
 static int oracle_extend(oracle *o, uint64_t n, nimber_error *err) {
-    opt_sink sink = {{opt_emit}, &o->all, o->upto, 0};
-    for (uint64_t h = o->known + 1; h <= n; h++) {
-        o->off[h] = o->all.n / 4;
-        if (o->ops->check &&
-            o->ops->check(o->g->state, h, NULL) != NIMBER_OK)
+    const alphabet *A = o->A;
+    for (uint64_t l = o->known + 1; l <= n; l++) {
+        nimber_game *g = A->games[A->lgame[l]];
+        const nb_heap_ops *ops = g->family->heaps;
+        uint64_t h = A->lheap[l];
+        opt_sink sink = {{opt_emit}, &o->all, A->letter[A->lgame[l]], 0};
+        o->off[l] = o->all.n / 4;
+        if (ops->check && ops->check(g->state, h, NULL) != NIMBER_OK)
             return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                           "%s: %llu is not a heap of this game", o->g->spec,
+                           "%s: %llu is not a heap of this game", g->spec,
                            (unsigned long long)h);
-        int rc = o->ops->options(o->g->state, 0, h, &sink.base, err);
+        int rc = ops->options(g->state, 0, h, &sink.base, err);
         if (rc == NIMBER_E_NOMEM)
             rc = nb_fail(err, rc, "out of memory");
         RETURN_IF_ERR(rc);
         if (sink.bad)
             return nb_fail(err, NIMBER_E_UNSUPPORTED,
                            "%s: a move of heap %llu leaves a heap as large",
-                           o->g->spec, (unsigned long long)h);
+                           g->spec, (unsigned long long)h);
         if (o->all.n / 4 > NB_OPTIONS_MAX)
             return nb_fail(err, NIMBER_E_LIMIT,
                            "the heaps up to %llu have more than %zu moves",
                            (unsigned long long)h, NB_OPTIONS_MAX);
-        o->off[h + 1] = o->all.n / 4;
-        o->known = h;
+        o->off[l + 1] = o->all.n / 4;
+        o->known = l;
         o->opt = o->all.w;
     }
     return NIMBER_OK;
@@ -538,6 +607,7 @@ typedef struct {
     size_t prev_ns;       /* its states */
     wmap won;             /* outcomes of positions with a larger heap */
     size_t nrows;         /* rows allocated (rowcap bytes each) */
+    size_t proof_max;     /* T-states of one proof attempt */
     budget bud;           /* the memory budget of the whole computation */
 } learner;
 
@@ -574,7 +644,7 @@ static int outcome(learner *L, size_t at, size_t len, unsigned char *p,
         return NIMBER_OK;
     }
     /* a long heap: tell the progress callback (which may stop us) */
-    nimber_game *g = o->g;
+    nimber_game *g = o->A->games[0];
     if (g->progress && L->won.count % 65536 == 65535 &&
         g->progress(g->progress_ctx, L->n - 1, o->upto))
         return nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
@@ -1088,11 +1158,11 @@ static int prove(learner *L, int *changed, nimber_error *err) {
             if (wmap_get(&seen, key.w, key.n, &dummy))
                 continue;
             size_t count = seen.count;
-            if (count >= NB_PROOF_MAX) {
+            if (count >= L->proof_max) {
                 rc = nb_fail(err, NIMBER_E_LIMIT,
                              "proving the misère quotient at heap %llu "
                              "needs more than %zu classes of positions",
-                             (unsigned long long)L->n, NB_PROOF_MAX);
+                             (unsigned long long)L->n, L->proof_max);
                 break;
             }
             uint64_t klen = key.n, par[2] = {idx, h};
@@ -1358,30 +1428,39 @@ static int present(nimber_quotient *q) {
     return rc;
 }
 
-/* Builds the quotient from the proved automaton. */
-static int finish(learner *L, const size_t *order_at, nimber_quotient **out) {
+/* Builds the quotient from a proved automaton: its first ns states, their
+ * transitions delta (rows of L1 letters) on the letters 1..upto, their
+ * P bits p, and their access words (L->rep, words over those letters);
+ * order_at for the letters 0..upto.  NIMBER_OK or NIMBER_E_NOMEM.
+ * O(ns^2 x the longest access word), plus the presentation. */
+static int finish(const learner *L, size_t ns, const uint32_t *delta,
+                  const unsigned char *p, uint64_t upto,
+                  const size_t *order_at, nimber_quotient **out) {
     nimber_quotient *q = nb_calloc(1, sizeof *q);
     if (!q)
         return NIMBER_E_NOMEM;
-    size_t n = L->ns;
-    q->upto = L->o.upto;
+    size_t n = ns;
+    q->upto = upto;
     q->order = n;
-    q->heap = nb_calloc(L1(L), sizeof *q->heap);
-    q->order_at = nb_calloc(L1(L), sizeof *q->order_at);
+    q->heap = nb_calloc((size_t)upto + 1, sizeof *q->heap);
+    q->order_at = nb_calloc((size_t)upto + 1, sizeof *q->order_at);
     q->mul = nb_calloc(n * n, sizeof *q->mul);
     q->p = nb_calloc(n, 1);
     if (!q->heap || !q->order_at || !q->mul || !q->p) {
         nimber_quotient_free(q);
         return NIMBER_E_NOMEM;
     }
-    memcpy(q->order_at, order_at, L1(L) * sizeof *order_at);
-    for (uint64_t h = 1; h <= q->upto; h++)
-        q->heap[h] = L->delta[h];
+    memcpy(q->order_at, order_at, ((size_t)upto + 1) * sizeof *order_at);
+    for (uint64_t h = 1; h <= upto; h++)
+        q->heap[h] = delta[h];
     for (size_t a = 0; a < n; a++) {
-        q->p[a] = L->row[a][0];
-        for (size_t b = 0; b < n; b++)
-            q->mul[a * n + b] =
-                (uint32_t)run(L, a, L->rep[b].w, L->rep[b].n);
+        q->p[a] = p ? p[a] : L->row[a][0];
+        for (size_t b = 0; b < n; b++) {
+            size_t x = a;
+            for (size_t i = 0; i < L->rep[b].n; i++)
+                x = delta[x * L1(L) + L->rep[b].w[i]];
+            q->mul[a * n + b] = (uint32_t)x;
+        }
     }
     if (present(q) != NIMBER_OK) {
         nimber_quotient_free(q);
@@ -1391,26 +1470,36 @@ static int finish(learner *L, const size_t *order_at, nimber_quotient **out) {
     return NIMBER_OK;
 }
 
-/* Computes the quotient heap by heap (see the top of this file), the
- * search for outcomes keeping at most oracle_max positions. */
-static int quotient_compute(nimber_game *game, uint64_t upto,
-                            size_t max_order, size_t oracle_max,
-                            nimber_quotient **out, uint64_t *stopped_at,
-                            nimber_error *err) {
-    uint64_t stop_dummy;
-    if (!stopped_at)
-        stopped_at = &stop_dummy;
+/* The limits of one learning. */
+typedef struct {
+    size_t max_order;  /* states (0: NIMBER_QUOTIENT_DEFAULT_ORDER) */
+    size_t oracle_max; /* positions the search for outcomes keeps */
+    size_t proof_max;  /* T-states of one proof attempt */
+    size_t mem_limit;  /* bytes of all the tables */
+} limits;
+
+/* Learns the quotient of the letters of A (see the top of this file),
+ * letter by letter, within the limits lim.  On success *out is the
+ * quotient of every letter.  On a failure other than NIMBER_E_NOMEM and
+ * NIMBER_E_INTERRUPTED, with want_prefix, *out is the quotient of the
+ * letters proved before it (1..*stopped_at - 1, maybe none), still proved
+ * for every position of those letters, and the failure is returned. */
+static int learn(const alphabet *A, const limits *lim, int want_prefix,
+                 nimber_quotient **out, uint64_t *stopped_at,
+                 nimber_error *err) {
+    uint64_t upto = A->n;
+    nimber_game *game = A->games[0];
     *stopped_at = upto + 1;
-    if (!game || !out)
-        return nb_fail(err, NIMBER_E_ARG, "no game or no result");
     *out = NULL;
     learner L;
     memset(&L, 0, sizeof L);
-    L.max_order = max_order ? max_order : NIMBER_QUOTIENT_DEFAULT_ORDER;
-    L.oracle_max = oracle_max;
-    L.bud.limit = game->mem_limit;
+    L.max_order = lim->max_order ? lim->max_order
+                                 : NIMBER_QUOTIENT_DEFAULT_ORDER;
+    L.oracle_max = lim->oracle_max;
+    L.proof_max = lim->proof_max;
+    L.bud.limit = lim->mem_limit;
     L.won.bud = &L.bud;
-    int rc = oracle_init(&L.o, game, upto, &L.bud, err);
+    int rc = oracle_init(&L.o, A, &L.bud, err);
     size_t *order_at = NULL;
     if (rc == NIMBER_OK) {
         order_at = bud_resize(&L.bud, 0, L1(&L) * sizeof *order_at)
@@ -1425,7 +1514,7 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
             nb_free(e.w);
     }
     if (rc == NIMBER_OK) {
-        /* heaps up to 0: the empty position alone, an N-position */
+        /* letters up to 0: the empty position alone, an N-position */
         L.prev_ns = 1;
         if (!bud_resize(&L.bud, 0, L1(&L) * sizeof *L.prev_delta + 1) ||
             !(L.prev_delta = nb_calloc(L1(&L), sizeof *L.prev_delta)) ||
@@ -1436,6 +1525,7 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
         rc = add_state(&L, SIZE_MAX, 0, err);
     if (rc == NIMBER_OK)
         order_at[0] = 1;
+    int started = rc == NIMBER_OK; /* the snapshot of letter 0 is there */
     for (uint64_t n = 1; n <= upto && rc == NIMBER_OK; n++) {
         L.n = n;
         rc = oracle_extend(&L.o, n, err);
@@ -1449,7 +1539,7 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
             if (rc == NIMBER_OK && !changed)
                 rc = prove(&L, &changed, err);
         }
-        if (rc == NIMBER_E_LIMIT && *stopped_at > upto)
+        if (rc != NIMBER_OK && *stopped_at > upto)
             *stopped_at = n;
         if (rc == NIMBER_OK) {
             order_at[n] = L.ns;
@@ -1460,15 +1550,52 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
             rc = nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
     }
     /* the quotient's table and names, held with the learner's tables */
-    size_t n = L.ns;
-    if (rc == NIMBER_OK &&
-        (!bud_resize(&L.bud, 0,
-                     bytes_of(n, bytes_of(n + L1(&L), sizeof(uint32_t)))) ||
-         finish(&L, order_at, out) != NIMBER_OK))
-        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    rc = over_limit(&L.bud, rc, "the misère quotient", L.n, err);
+    if (rc == NIMBER_OK) {
+        size_t n = L.ns;
+        if (!bud_resize(&L.bud, 0,
+                        bytes_of(n, bytes_of(n + L1(&L), sizeof(uint32_t)))) ||
+            finish(&L, n, L.delta, NULL, upto, order_at, out) != NIMBER_OK)
+            rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    } else if (want_prefix && started && rc != NIMBER_E_NOMEM &&
+               rc != NIMBER_E_INTERRUPTED) {
+        /* the snapshot: proved for the letters before the failure (not
+         * counted: at most the tables already held) */
+        nimber_error e2;
+        if (finish(&L, L.prev_ns, L.prev_delta, L.prev_p, L.prev_upto,
+                   order_at, out) != NIMBER_OK)
+            rc = nb_fail(&e2, NIMBER_E_NOMEM, "out of memory");
+    }
+    rc = over_limit(&L.bud, rc, "the misère quotient", A->lheap[L.n], err);
     nb_free(order_at);
     learner_free(&L);
+    return rc;
+}
+
+/* The quotient of one game's heaps up to upto (the public entry), the
+ * search for outcomes keeping at most oracle_max positions. */
+static int quotient_compute(nimber_game *game, uint64_t upto,
+                            size_t max_order, size_t oracle_max,
+                            nimber_quotient **out, uint64_t *stopped_at,
+                            nimber_error *err) {
+    uint64_t stop_dummy;
+    if (!stopped_at)
+        stopped_at = &stop_dummy;
+    *stopped_at = upto + 1;
+    if (!game || !out)
+        return nb_fail(err, NIMBER_E_ARG, "no game or no result");
+    *out = NULL;
+    if (upto > NIMBER_QUOTIENT_MAX_UPTO)
+        return nb_fail(err, NIMBER_E_RANGE,
+                       "heaps up to %llu: at most %d are supported",
+                       (unsigned long long)upto, NIMBER_QUOTIENT_MAX_UPTO);
+    alphabet A;
+    if (alpha_init(&A, &game, 1, &upto, upto) != NIMBER_OK) {
+        alpha_free(&A);
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
+    limits lim = {max_order, oracle_max, NB_PROOF_MAX, game->mem_limit};
+    int rc = learn(&A, &lim, 0, out, stopped_at, err);
+    alpha_free(&A);
     return rc;
 }
 
@@ -1548,9 +1675,17 @@ int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
                       nimber_error *err) {
     if (!game || !out)
         return nb_fail(err, NIMBER_E_ARG, "no game or no result");
+    if (upto > NIMBER_QUOTIENT_MAX_UPTO)
+        return nb_fail(err, NIMBER_E_RANGE,
+                       "heaps up to %llu: at most %d are supported",
+                       (unsigned long long)upto, NIMBER_QUOTIENT_MAX_UPTO);
     oracle o;
+    memset(&o, 0, sizeof o);
     budget bud = {0, game->mem_limit, 0};
-    int rc = oracle_init(&o, game, upto, &bud, err);
+    alphabet A; /* one game: letter h is heap h */
+    int rc = alpha_init(&A, &game, 1, &upto, upto) == NIMBER_OK
+                 ? oracle_init(&o, &A, &bud, err)
+                 : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     if (rc == NIMBER_OK)
         rc = oracle_extend(&o, upto, err);
     uint64_t at = upto; /* the heap being worked on */
@@ -1560,7 +1695,7 @@ int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
         memset(g, 0, sizeof *g);
         nimber_value v = nb_val(0);
         if (h)
-            rc = o.ops->value(game->state, h, &v, err);
+            rc = game->family->heaps->value(game->state, h, &v, err);
         if (rc != NIMBER_OK)
             break;
         g->grundy = v.lo;
@@ -1591,6 +1726,7 @@ int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
     }
     rc = over_limit(&bud, rc, "the genus", at, err);
     oracle_free(&o);
+    alpha_free(&A);
     return rc;
 }
 
