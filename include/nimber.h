@@ -340,11 +340,14 @@ typedef enum nimber_rule {
  * position holding a misère game such as misere-nim is misère).  Under
  * misère play nimber_position_solve uses the game's closed form when the
  * position is one component of a game that has one (Bouton's rule for
- * Nim); since 0.4.0, for a sum of heaps of one heap game, none above 24,
- * the game's misère quotient (section 11; computed once within small
- * bounds and kept by the game, then one multiplication per heap); and
- * otherwise an exhaustive search of the sum, refused with NIMBER_E_LIMIT
- * past a bound — never a guess.  Under Every-SG each
+ * Nim); since 0.4.0, for a sum of heap games without cycles, the misère
+ * quotient of their heaps together (section 11; learned within small
+ * bounds and kept by the first component's game, then one multiplication
+ * per heap) when it is proved for every heap of the sum; else an
+ * exhaustive search of the sum in which every position within the
+ * quotient proved so far is decided by it (only positions with a heap
+ * beyond it are searched), or of the whole sum for other games; refused
+ * with NIMBER_E_LIMIT past a bound — never a guess.  Under Every-SG each
  * component's remoteness ("steps") comes from an exhaustive search of it
  * alone; the outcome is N exactly when the largest is odd.  Games with
  * cycles support only normal play (NIMBER_E_UNSUPPORTED).  Errors: NIMBER_E_ARG

@@ -148,7 +148,7 @@ void nimber_game_free(nimber_game *game) {
         return;
     if (game->family->destroy)
         game->family->destroy(game->state);
-    nimber_quotient_free(game->quot);
+    nb_misere_plan_free(game->plan);
     nb_free(game->spec);
     nb_free(game);
 }

@@ -607,6 +607,193 @@ static void test_solve_through_quotient(void **state) {
     nimber_game_free(g);
 }
 
+/* ---- misère sums of several heap games ----
+ *
+ * The twin: brute.h's tree over keys whose bytes are game * 32 + heap
+ * (heaps below 32), each game's options read from the library as above.
+ * Random sums of one to three components of seven games, heaps up to 9,
+ * are solved with the games' default memory limit and with small ones
+ * (so that the plan's quotient stops early and the search with it, or the
+ * plain search, decides), and a few larger sums whose joint quotient stops
+ * short; outcome and every winning move must be the tree's.  The explanations tell which way decided: each of the joint
+ * quotient, the search within a partial quotient and the single game's
+ * quotient must have been taken. */
+
+#define MIXG 7
+static const char *const mix_spec[MIXG] = {
+    "kayles", "nim", "dawson", "octal:0.75", "octal:0.137", "sub:1,3",
+    "octal:0.15"};
+static opts mix_opts[MIXG];
+
+/* brute.h moves over tagged heaps. */
+static size_t mix_moves(const bkey *k, bkey *out, size_t cap, void *ctx) {
+    (void)ctx;
+    size_t n = 0;
+    for (unsigned i = 0; i < k->len; i++) {
+        if (i && k->b[i] == k->b[i - 1])
+            continue;
+        unsigned g = k->b[i] / 32, h = k->b[i] % 32;
+        const opts *o = &mix_opts[g];
+        for (size_t j = 0; j < o->n[h] && n < cap; j++) {
+            bkey c;
+            c.len = 0;
+            for (unsigned x = 0; x < k->len; x++)
+                if (x != i)
+                    c.b[c.len++] = k->b[x];
+            for (unsigned t = 0; t < o->nto[h][j]; t++)
+                c.b[c.len++] = (unsigned char)(g * 32 + o->to[h][j][t]);
+            key_sort(&c);
+            out[n++] = c;
+        }
+    }
+    return n;
+}
+
+/* A random sum: components' games and heaps. */
+typedef struct {
+    size_t nc;
+    unsigned game[3];
+    size_t nh[3];
+    uint64_t heap[3][3];
+} mix_pos;
+
+/* The position of m with the games g[], misère rule. */
+static nimber_position *mix_build(const mix_pos *m, nimber_game **g) {
+    nimber_position *pos = nimber_position_create();
+    for (size_t c = 0; c < m->nc; c++)
+        assert_int_equal(nimber_position_add(pos, g[m->game[c]], m->heap[c],
+                                             m->nh[c], NULL),
+                         0);
+    assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL),
+                     0);
+    return pos;
+}
+
+/* The key of a position (tagged heaps, sorted). */
+static void mix_key(const nimber_position *pos, nimber_game **g, bkey *k) {
+    k->len = 0;
+    for (size_t c = 0; c < nimber_position_components(pos); c++) {
+        nimber_game *cg;
+        const uint64_t *w;
+        size_t n;
+        nimber_position_component(pos, c, &cg, &w, &n);
+        unsigned gi = 0;
+        while (g[gi] != cg)
+            gi++;
+        for (size_t j = 0; j < n; j++)
+            if (w[j])
+                k->b[k->len++] = (unsigned char)(gi * 32 + w[j]);
+    }
+    key_sort(k);
+}
+
+static void test_mixed_sums(void **state) {
+    (void)state;
+    test_seed("mixed");
+    /* three sets of the games: default limit, 1 MiB and 256 KiB */
+    static const size_t limit[3] = {0, (size_t)1 << 20, (size_t)1 << 18};
+    nimber_game *g[3][MIXG];
+    for (int l = 0; l < 3; l++)
+        for (unsigned i = 0; i < MIXG; i++) {
+            assert_int_equal(nimber_game_parse(mix_spec[i], &g[l][i], NULL),
+                             0);
+            nimber_game_set_memory_limit(g[l][i], limit[l]);
+            if (l == 0)
+                load_opts(g[0][i], 20, &mix_opts[i]);
+        }
+    brute b;
+    brute_init(&b, mix_moves, NULL, 1, (size_t)1 << 22);
+    size_t joint = 0, partial = 0, single = 0, plain = 0, refused = 0;
+    /* sums whose joint quotient stops short (kayles with dawson...) */
+    static const mix_pos fixed[] = {
+        {3, {0, 1, 2}, {1, 1, 1}, {{9}, {5}, {8}}},
+        {2, {0, 1}, {2, 1}, {{13, 12}, {2}}},
+        {3, {0, 1, 2}, {1, 2, 1}, {{14}, {3, 2}, {9}}},
+        {3, {2, 0, 1}, {1, 1, 1}, {{20}, {8}, {3}}},
+        {3, {0, 3, 1}, {1, 1, 1}, {{15}, {14}, {3}}},
+        {2, {0, 2}, {2, 1}, {{11, 10}, {12}}},
+    };
+    size_t nfixed = sizeof fixed / sizeof fixed[0];
+    for (size_t t = 0; t < 100 + nfixed; t++) {
+        mix_pos m;
+        if (t < nfixed) {
+            m = fixed[t];
+        } else {
+            m.nc = 1 + (size_t)test_below(3);
+            for (size_t c = 0; c < m.nc; c++) {
+                m.game[c] = (unsigned)test_below(MIXG);
+                m.nh[c] = 1 + (size_t)test_below(m.nc == 3 ? 1 : 2);
+                for (size_t j = 0; j < m.nh[c]; j++)
+                    m.heap[c][j] = 1 + test_below(9);
+            }
+        }
+        for (int l = 0; l < (t < nfixed ? 1 : 3); l++) {
+            nimber_position *pos = mix_build(&m, g[l]);
+            bkey k;
+            mix_key(pos, g[l], &k);
+            int win = brute_win(&b, &k);
+            nimber_solution sol;
+            nimber_error err;
+            int rc = nimber_position_solve(pos, 100000, &sol, &err);
+            if (rc == NIMBER_E_LIMIT) { /* refused: never a guess */
+                refused++;
+                nimber_position_free(pos);
+                continue;
+            }
+            if (rc)
+                fail_msg("solve: %s", err.message);
+            if (sol.outcome != (win ? NIMBER_OUTCOME_N : NIMBER_OUTCOME_P))
+                fail_msg("sum %zu (limit %d): outcome differs from the tree",
+                         t, l);
+            /* the distinct sums the moves lead to are exactly the lost
+             * options of the tree */
+            static bkey succ[4096], got[4096];
+            size_t ns = mix_moves(&k, succ, 4096, NULL), nl = 0, ng = 0;
+            for (size_t i = 0; i < ns; i++)
+                if (!brute_win(&b, &succ[i]) && !key_in(succ, nl, &succ[i]))
+                    succ[nl++] = succ[i];
+            for (size_t i = 0; i < sol.nmoves; i++) {
+                nimber_position *after = mix_build(&m, g[l]);
+                assert_int_equal(nimber_position_apply(after, &sol.moves[i],
+                                                       NULL),
+                                 0);
+                bkey ak;
+                mix_key(after, g[l], &ak);
+                assert_false(brute_win(&b, &ak));
+                if (!key_in(got, ng, &ak))
+                    got[ng++] = ak;
+                nimber_position_free(after);
+            }
+            assert_int_equal(ng, nl);
+            nimber_solution_clear(&sol);
+            /* which way decided */
+            char *text = NULL;
+            assert_int_equal(nimber_position_explain(pos, &text, NULL), 0);
+            if (strstr(text, "together"))
+                joint++;
+            else if (strstr(text, "proved only for some"))
+                partial++;
+            else if (strstr(text, "Decided through the misère quotient"))
+                single++;
+            else
+                plain++;
+            nimber_free(text);
+            nimber_position_free(pos);
+        }
+    }
+    fprintf(stderr,
+            "[mixed] 306 solves: %zu joint quotient, %zu search within a "
+            "partial quotient, %zu one game's quotient, %zu other, %zu "
+            "refused\n",
+            joint, partial, single, plain, refused);
+    assert_true(joint >= 50 && partial >= 6 && single >= 20);
+    assert_true(refused <= 10);
+    brute_free(&b);
+    for (int l = 0; l < 3; l++)
+        for (unsigned i = 0; i < MIXG; i++)
+            nimber_game_free(g[l][i]);
+}
+
 /* Errors: not a heap game, a bound too large, the order bound. */
 static void test_errors(void **state) {
     (void)state;
@@ -641,7 +828,8 @@ static void *fail_realloc(void *p, size_t n) {
     return ++alloc_count == fail_at ? NULL : realloc(p, n);
 }
 
-/* A quotient and a genus list; the first failing status. */
+/* A quotient, a genus list and a misère sum of two games; the first
+ * failing status. */
 static int workload(void) {
     nimber_game *g;
     int rc = nimber_game_parse("octal:0.75", &g, NULL);
@@ -653,6 +841,27 @@ static int workload(void) {
     nimber_genus gs[4];
     if (!rc)
         rc = nimber_genus_list(g, 3, gs, NULL);
+    /* a misère sum of two games: the plan and their joint quotient */
+    nimber_game *k = NULL;
+    nimber_position *pos = NULL;
+    uint64_t a[2] = {5, 3}, b[1] = {2};
+    if (!rc)
+        rc = nimber_game_parse("kayles", &k, NULL);
+    if (!rc && !(pos = nimber_position_create()))
+        rc = NIMBER_E_NOMEM;
+    if (!rc)
+        rc = nimber_position_add(pos, k, a, 2, NULL);
+    if (!rc)
+        rc = nimber_position_add(pos, g, b, 1, NULL);
+    if (!rc)
+        rc = nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL);
+    nimber_solution sol;
+    if (!rc)
+        rc = nimber_position_solve(pos, 100, &sol, NULL);
+    if (!rc)
+        nimber_solution_clear(&sol);
+    nimber_position_free(pos);
+    nimber_game_free(k);
     nimber_game_free(g);
     return rc;
 }
@@ -684,6 +893,7 @@ int main(void) {
         cmocka_unit_test(test_twin_definition),
         cmocka_unit_test(test_genus),
         cmocka_unit_test(test_solve_through_quotient),
+        cmocka_unit_test(test_mixed_sums),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_alloc_failures),
     };
