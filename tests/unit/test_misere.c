@@ -22,6 +22,9 @@
  *     give exactly the quotient's elements and P-portion;
  *   - solve --misere through a quotient: the outcome and every winning
  *     move equal the tree's; 100000 heaps decided at once;
+ *   - sums of several heap games (the joint quotient, the search within a
+ *     partial one, the plain search under small memory limits): outcome
+ *     and every winning move against the tree over tagged heaps;
  *   - genus: gamma_k from a naive misère Grundy recursion over the heap
  *     plus k Nim heaps of 2, and Plambeck's genus table of 0.312;
  *   - errors, and every allocation failure reported as out of memory.
