@@ -169,7 +169,8 @@ unsigned nimber_game_flags(const nimber_game *game);
 int nimber_game_nodes(const nimber_game *game, uint64_t *n);
 
 /* nimber_game_set_memory_limit: bounds the memory the game may use for its
- * tables (bytes; 0 means the default of 4 GiB).  Past it, computations fail
+ * tables (bytes; 0 means the default of 4 GiB), and, each on its own, a
+ * misère quotient or genus computed for it.  Past it, computations fail
  * with NIMBER_E_LIMIT instead of allocating. */
 void nimber_game_set_memory_limit(nimber_game *game, size_t bytes);
 
@@ -350,11 +351,14 @@ typedef enum nimber_rule {
  * position holding a misère game such as misere-nim is misère).  Under
  * misère play nimber_position_solve uses the game's closed form when the
  * position is one component of a game that has one (Bouton's rule for
- * Nim); since 0.4.0, for a sum of heaps of one heap game, none above 24,
- * the game's misère quotient (section 11; computed once within small
- * bounds and kept by the game, then one multiplication per heap); and
- * otherwise an exhaustive search of the sum, refused with NIMBER_E_LIMIT
- * past a bound — never a guess.  Under Every-SG each
+ * Nim); since 0.4.0, for a sum of heap games without cycles, the misère
+ * quotient of their heaps together (section 11; learned within small
+ * bounds and kept by the first component's game, then one multiplication
+ * per heap) when it is proved for every heap of the sum; else an
+ * exhaustive search of the sum in which every position within the
+ * quotient proved so far is decided by it (only positions with a heap
+ * beyond it are searched), or of the whole sum for other games; refused
+ * with NIMBER_E_LIMIT past a bound — never a guess.  Under Every-SG each
  * component's remoteness ("steps") comes from an exhaustive search of it
  * alone; the outcome is N exactly when the largest is odd.  Games with
  * cycles support only normal play (NIMBER_E_UNSUPPORTED).  Errors: NIMBER_E_ARG
@@ -779,12 +783,14 @@ typedef struct nimber_quotient nimber_quotient;
  * heaps done and upto, and every 65536 positions searched within a heap;
  * a nonzero return stops with NIMBER_E_INTERRUPTED.  Cost: the positions
  * that tell elements apart are searched exhaustively (at most 2^22 kept,
- * else NIMBER_E_LIMIT), so it grows fast with upto for wild games.
+ * else NIMBER_E_LIMIT), so it grows fast with upto for wild games.  Its
+ * tables count against the game's memory limit (set_memory_limit): past
+ * it, NIMBER_E_LIMIT naming the limit, before allocating.
  * Errors: NIMBER_E_UNSUPPORTED (not a heap game, or one with cycles),
  * NIMBER_E_RANGE (upto above NIMBER_QUOTIENT_MAX_UPTO), NIMBER_E_LIMIT
- * (the order bound, or the proof or the search for outcomes needs more
- * positions than it may keep), NIMBER_E_NOMEM, NIMBER_E_INTERRUPTED.
- * Since 0.4.0. */
+ * (the order bound, the memory limit, or the proof or the search for
+ * outcomes needs more positions than it may keep), NIMBER_E_NOMEM,
+ * NIMBER_E_INTERRUPTED.  Since 0.4.0. */
 int nimber_quotient_compute(nimber_game *game, uint64_t upto,
                             size_t max_order, nimber_quotient **out,
                             uint64_t *stopped_at, nimber_error *err);
@@ -858,7 +864,8 @@ typedef struct nimber_genus {
 /* nimber_genus_list: the genus of each heap 0..upto of a heap game into
  * out[0..upto] (upto + 1 entries, the caller's).  Errors: as
  * nimber_quotient_compute (NIMBER_E_LIMIT when the positions searched
- * pass their bound).  Since 0.4.0. */
+ * pass their bound or their tables the game's memory limit).  Since
+ * 0.4.0. */
 int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
                       nimber_error *err);
 

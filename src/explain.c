@@ -116,39 +116,74 @@ static int explain_normal(nimber_position *pos, nb_buf *out,
     return verdict(pos, out, err);
 }
 
-/* Misère play: why values do not decide, how this one is decided. */
+/* The games of a misère plan and how far each is proved ("kayles up to
+ * 12, nim up to 7"). */
+static void plan_games_text(const nb_misere_plan *p, nb_buf *out) {
+    for (size_t i = 0; i < nb_misere_plan_games(p); i++) {
+        uint64_t h;
+        const char *spec = nb_misere_plan_game(p, i, &h);
+        nb_buf_printf(out, _("%s%s up to %llu"), i ? ", " : "", spec,
+                      (unsigned long long)h);
+    }
+}
+
+/* Misère play: why values do not decide, how this one is decided: a
+ * family's closed form; the quotient of the sum's heap games (one or
+ * several together) when it holds every heap; an exhaustive search in
+ * which the positions within the quotient are decided by it; or a plain
+ * exhaustive search. */
 static int explain_misere(nimber_position *pos, nb_buf *out,
                           nimber_error *err) {
     nb_buf_printf(out, _("Misère play: whoever makes the last move loses.  "
                          "Grundy values alone do\nnot decide misère "
                          "positions.\n\n"));
     const nimber_family *f = pos->n == 1 ? pos->c[0].game->family : NULL;
-    const nimber_quotient *q = NULL;
-    int rc = f && f->misere_solve && f->misere_rule
-                 ? NB_DECLINE
-                 : nb_misere_quotient(pos, &q, err);
+    const nb_misere_plan *plan = NULL;
+    int closed = f && f->misere_solve && f->misere_rule;
+    int rc = closed ? NB_DECLINE : nb_misere_plan_get(pos, &plan, err);
     if (rc != NIMBER_OK && rc != NB_DECLINE)
         return rc;
-    if (f && f->misere_solve && f->misere_rule)
+    const nimber_quotient *q = plan ? nb_misere_plan_quotient(plan) : NULL;
+    if (closed) {
         nb_buf_printf(out, "%s", _(f->misere_rule));
-    else if (q) {
+    } else if (plan && nb_misere_plan_covers(plan, pos)) {
         size_t x = 0, shown = 0, total = 0;
-        nb_buf_printf(out,
-                      _("Decided through the misère quotient of %s for heaps "
-                        "of at most %llu\ncounters (%zu elements; 'nimber "
-                        "quotient' shows it): each heap maps\nto an element "
-                        "of it, the sum to the product of its heaps' "
-                        "elements.\n"),
-                      pos->c[0].game->spec,
-                      (unsigned long long)nimber_quotient_upto(q),
-                      nimber_quotient_order(q));
+        int one = nb_misere_plan_games(plan) == 1;
+        if (one) {
+            uint64_t h;
+            const char *spec = nb_misere_plan_game(plan, 0, &h);
+            nb_buf_printf(out,
+                          _("Decided through the misère quotient of %s for "
+                            "heaps of at most %llu\ncounters (%zu elements; "
+                            "'nimber quotient' shows it): each heap maps\nto "
+                            "an element of it, the sum to the product of its "
+                            "heaps' elements.\n"),
+                          spec, (unsigned long long)h,
+                          nimber_quotient_order(q));
+        } else {
+            nb_buf_printf(out, _("Decided through the misère quotient of the "
+                                 "heaps of these games together:\n  "));
+            plan_games_text(plan, out);
+            nb_buf_printf(out,
+                          _(" (%zu elements).\nEach heap maps to an element "
+                            "of it, the sum to the product of its heaps'\n"
+                            "elements.\n"),
+                          nimber_quotient_order(q));
+        }
         for (size_t i = 0; i < pos->n; i++)
             for (size_t j = 0; j < pos->c[i].pos.n; j++, total++) {
+                const char *spec = pos->c[i].game->spec;
                 uint64_t h = pos->c[i].pos.w[j];
-                size_t e = nimber_quotient_heap(q, h);
+                size_t e = nb_misere_plan_element(plan, spec, h);
                 x = nimber_quotient_mul(q, x, e);
-                if (shown++ < 16) /* the first heaps of a long sum */
+                if (shown++ >= 16) /* the first heaps of a long sum */
+                    continue;
+                if (one)
                     nb_buf_printf(out, _("  heap %llu -> %s\n"),
+                                  (unsigned long long)h,
+                                  nimber_quotient_name(q, e));
+                else
+                    nb_buf_printf(out, _("  %s heap %llu -> %s\n"), spec,
                                   (unsigned long long)h,
                                   nimber_quotient_name(q, e));
             }
@@ -159,13 +194,27 @@ static int explain_misere(nimber_position *pos, nb_buf *out,
                           ? _("The product is %s, in the P-portion.\n")
                           : _("The product is %s, not in the P-portion.\n"),
                       nimber_quotient_name(q, x));
-    } else
+    } else if (plan && nimber_quotient_upto(q) > 0) {
+        nb_buf_printf(out, _("The misère quotient of these heaps is proved "
+                             "only for some of them:\n  "));
+        plan_games_text(plan, out);
+        nb_buf_printf(out,
+                      _(" (%zu elements).\nSo this position is decided by "
+                        "an exhaustive search of every position\nreachable "
+                        "from it, in which each position whose heaps all lie "
+                        "within\nthe quotient is decided by the product of "
+                        "their elements: a position\nis won when some move "
+                        "leads to a lost one, and a player who cannot\nmove "
+                        "wins.\n"),
+                      nimber_quotient_order(q));
+    } else {
         nb_buf_printf(out,
                       _("No closed form applies to this position, so it is "
                         "decided by an\nexhaustive search of every position "
                         "reachable from it: a position\nis won when some move "
                         "leads to a lost one, and a player who cannot\nmove "
                         "wins.\n"));
+    }
     return verdict(pos, out, err);
 }
 

@@ -137,6 +137,7 @@ int nimber_game_parse_limited(const char *spec, size_t limit, nimber_game **out,
         snprintf(g->spec, cap, "%s", alias);
     if (fam->set_memory_limit)
         fam->set_memory_limit(g->state, limit);
+    g->mem_limit = limit;
     *out = g;
     return NIMBER_OK;
 }
@@ -147,7 +148,7 @@ void nimber_game_free(nimber_game *game) {
         return;
     if (game->family->destroy)
         game->family->destroy(game->state);
-    nimber_quotient_free(game->quot);
+    nb_misere_plan_free(game->plan);
     nb_free(game->spec);
     nb_free(game);
 }
@@ -189,9 +190,9 @@ int nimber_game_nodes(const nimber_game *game, uint64_t *n) {
 
 /* Passes a memory limit to the family. */
 void nimber_game_set_memory_limit(nimber_game *game, size_t bytes) {
+    game->mem_limit = bytes ? bytes : NB_DEFAULT_MEMORY_LIMIT;
     if (game->family->set_memory_limit)
-        game->family->set_memory_limit(game->state,
-                                       bytes ? bytes : NB_DEFAULT_MEMORY_LIMIT);
+        game->family->set_memory_limit(game->state, game->mem_limit);
 }
 
 /* Grundy value of one heap of a heap game. */

@@ -121,9 +121,14 @@ struct nimber_game {
     int misere; /* the spec names a misère game */
     nimber_progress_fn progress; /* nimber_game_set_progress's, also */
     void *progress_ctx;          /* used by the misère quotient */
-    struct nimber_quotient *quot; /* misere.c: the quotient solve used */
-    uint64_t quot_failed;         /* misere.c: a heap where it failed */
+    struct nb_misere_plan *plan; /* misere.c: how solve decided the last
+                                    misère sum of this game (kept) */
+    size_t mem_limit; /* the memory limit (bytes) given to the family, also
+                         bounding misere.c's quotients and genus */
 };
+
+/* misere.c: frees a game's misère plan. */
+void nb_misere_plan_free(struct nb_misere_plan *p);
 
 struct nimber_family {
     const char *name;    /* its name, or the prefix before ':' of a spec */

@@ -3,6 +3,14 @@
  * positions whose heaps have at most N counters (Plambeck–Siegel), Conway's
  * genus of each heap, and solving misère sums through a quotient.
  *
+ * Letters.  The learner below works on letters: for `nimber quotient` the
+ * heaps 1..N of one game; for a misère sum of several heap games, the
+ * heaps of all of them together, ordered by size (then game), so that a
+ * letter's options are made of earlier letters.  The quotient of that
+ * alphabet is the quotient of the closure of the sum's games: a sum is P
+ * exactly when the product of its heaps' elements is in the P-portion,
+ * whatever games they come from.
+ *
  * Positions.  A position of a heap game is a multiset of heaps; heap h's
  * options are the multisets of smaller heaps the family's nb_heap_ops
  * lists.  Its misère outcome is P when it has a move and every move leads
@@ -57,9 +65,36 @@
  * Costs: outcome queries ~ states x letters x contexts, each a memoised
  * search of a small position (NB_ORACLE_MAX positions kept; fewer when
  * solve asks); the proof explores at most NB_PROOF_MAX T-states per
- * attempt.  Past either, NIMBER_E_LIMIT: never a guess.  The searches are
- * what grows: a quotient of order 24 for Kayles heaps up to 16 takes
- * seconds, Nim heaps up to 16 pass the default bound.
+ * attempt; every table counts against the game's memory limit (the
+ * budget below).  Past any of them, NIMBER_E_LIMIT: never a guess.  The
+ * searches are what grows: a quotient of order 24 for Kayles heaps up to
+ * 16 takes seconds, Nim heaps up to 16 pass the default bound.
+ *
+ * Solving a misère sum (nb_misere_plan_get, called by solve, explain and
+ * play for a sum of heap games without cycles, when no closed form
+ * applies).  The plan is the quotient of the alphabet of the sum's games,
+ * each up to its largest heap, at most NB_AUTO_LETTERS letters, learned
+ * within small bounds (NB_AUTO_ORDER elements, NB_AUTO_ORACLE positions,
+ * NB_AUTO_PROOF T-states an attempt, the memory limit).  When a bound
+ * stops it, the quotient proved for the letters before is kept: still
+ * exact for every position made of those letters.  Then:
+ *   - every heap of the sum within the quotient: the outcome is the
+ *     product, O(heaps + letters log heaps), and a move wins when the
+ *     product of the other heaps times its result is P, O(1) a move
+ *     (nb_quotient_solve): 100000 heaps in milliseconds;
+ *   - else the exhaustive search of search.c, with a leaf: every position
+ *     reached whose heaps all lie within the quotient is decided by its
+ *     product in O(heaps), neither searched nor kept; only positions with
+ *     a heap beyond the quotient are memoised (on their sorted heaps), at
+ *     most NB_SEARCH_MAX of them, else NIMBER_E_LIMIT (exit 71).
+ * So a sum is searched only over its heaps beyond what the quotient
+ * proves: 0.75's heaps of 200 (its quotient R8 holds every heap) are
+ * decided at once, Kayles 14 with Nim and Dawson's Kayles heaps by a
+ * search of the positions keeping a Kayles heap above 11.  The plan is
+ * kept by the first component's game and serves the next sum whose heaps
+ * it holds (or for which learning again would stop at the same letter).
+ * Simplified misère canonical forms (Conway) are not used: the forms of
+ * wild heaps grow far faster than these quotients.
  *
  * Genus (Winning Ways ch. 13): g^(gamma_0 gamma_1 ...) with gamma_k the
  * misère Grundy value of the heap plus k Nim heaps of 2, from the same
@@ -74,16 +109,73 @@
 #define NB_ORACLE_DEPTH 100000          /* longest game it follows */
 #define NB_PROOF_MAX ((size_t)1 << 20)  /* T-states of one proof */
 #define NB_OPTIONS_MAX ((size_t)1 << 22) /* moves of all heaps listed */
-#define NB_AUTO_UPTO 24   /* solve uses a quotient for heaps up to this, */
-#define NB_AUTO_ORDER 128 /* of at most this order, found searching at */
-#define NB_AUTO_ORACLE ((size_t)1 << 16) /* most this many positions */
+#define NB_AUTO_LETTERS 256/* solve learns at most this many letters, */
+#define NB_AUTO_ORDER 128  /* at most this order, searching at most */
+#define NB_AUTO_ORACLE ((size_t)1 << 16) /* this many positions, and */
+#define NB_AUTO_PROOF ((size_t)1 << 16)  /* T-states in a proof attempt */
+
+/* ---- the memory budget ----
+ *
+ * Every growing table of a quotient or genus computation (the options,
+ * the searches' memos and stacks, the rows, the proof's classes, the
+ * final multiplication table) takes its bytes from one budget whose limit
+ * is the game's memory limit (nimber_game_set_memory_limit, --max-memory;
+ * 4 GiB by default), before it is allocated.  Past it the allocation is
+ * refused as out of memory with `over` set, and the entry point turns that
+ * into NIMBER_E_LIMIT naming the limit: nothing is allocated on a size the
+ * limit does not allow.  Scratch words of a few positions are not counted. */
+typedef struct {
+    size_t used, limit; /* limit 0: none (never the case from a game) */
+    int over;
+} budget;
+
+/* Moves a table from `had` to `want` bytes on budget b (NULL: none); 0
+ * when the limit refuses it (b->over set). */
+static int bud_resize(budget *b, size_t had, size_t want) {
+    if (!b)
+        return 1;
+    size_t rest = b->used - had;
+    if (b->limit && (want > b->limit || rest > b->limit - want)) {
+        b->over = 1;
+        return 0;
+    }
+    b->used = rest + want;
+    return 1;
+}
+
+/* rc, or NIMBER_E_LIMIT naming the limit when rc is a refusal of budget
+ * b (what: the computation, for the message). */
+static int over_limit(const budget *b, int rc, const char *what,
+                      uint64_t at, nimber_error *err) {
+    if (rc != NIMBER_E_NOMEM || !b->over)
+        return rc;
+    char sz[32];
+    return nb_fail(err, NIMBER_E_LIMIT,
+                   "%s needs more memory than the limit of %s (at heap %llu; "
+                   "see --max-memory)",
+                   what, nb_size_text(b->limit, sz), (unsigned long long)at);
+}
+
+/* n * size bytes, or SIZE_MAX when that overflows. */
+static size_t bytes_of(size_t n, size_t size) {
+    return size && n > SIZE_MAX / size ? SIZE_MAX : n * size;
+}
 
 /* ---- a growing array of words ---- */
 
 typedef struct {
     uint64_t *w;
     size_t n, cap;
+    budget *bud; /* the budget its words count against, or NULL */
 } vec;
+
+/* Frees a vec's words, returning them to its budget. */
+static void vec_free(vec *v) {
+    bud_resize(v->bud, v->cap * sizeof *v->w, 0);
+    nb_free(v->w);
+    v->w = NULL;
+    v->n = v->cap = 0;
+}
 
 /* Appends k words (which may lie in v itself); NIMBER_OK or
  * NIMBER_E_NOMEM. */
@@ -95,9 +187,14 @@ static int vec_push(vec *v, const uint64_t *w, size_t k) {
         size_t nc = v->cap ? 2 * v->cap : 64;
         while (nc < v->n + k)
             nc *= 2;
-        uint64_t *nw = nb_realloc(v->w, nc * sizeof *nw);
-        if (!nw)
+        if (!bud_resize(v->bud, v->cap * sizeof *v->w,
+                        bytes_of(nc, sizeof *v->w)))
             return NIMBER_E_NOMEM;
+        uint64_t *nw = nb_realloc(v->w, nc * sizeof *nw);
+        if (!nw) {
+            bud_resize(v->bud, nc * sizeof *nw, v->cap * sizeof *nw);
+            return NIMBER_E_NOMEM;
+        }
         v->w = nw;
         v->cap = nc;
         if (inside)
@@ -140,7 +237,11 @@ typedef struct {
                       the arena */
     uint32_t *val; /* the value per slot */
     size_t nslots, count;
+    budget *bud;   /* what its slots and arena count against, or NULL */
 } wmap;
+
+/* Bytes of a map's slots (slot, tag, value). */
+#define WMAP_SLOT (sizeof(size_t) + sizeof(uint64_t) + sizeof(uint32_t))
 
 /* The slot of key k (hash h): where it is or where it would go (nslots >
  * 0). */
@@ -174,6 +275,9 @@ static int wmap_get(const wmap *m, const uint64_t *k, size_t n,
 static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
     if (2 * (m->count + 1) > m->nslots) {
         size_t ns = m->nslots ? 2 * m->nslots : 1024;
+        /* old and new slots are held together while rehashing */
+        if (!bud_resize(m->bud, 0, bytes_of(ns, WMAP_SLOT)))
+            return NIMBER_E_NOMEM;
         size_t *nslot = nb_calloc(ns, sizeof *nslot);
         uint64_t *ntag = nb_calloc(ns, sizeof *ntag);
         uint32_t *nval = nb_calloc(ns, sizeof *nval);
@@ -181,6 +285,7 @@ static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
             nb_free(nslot);
             nb_free(ntag);
             nb_free(nval);
+            bud_resize(m->bud, ns * WMAP_SLOT, 0);
             return NIMBER_E_NOMEM;
         }
         for (size_t i = 0; i < m->nslots; i++) {
@@ -196,6 +301,7 @@ static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
         nb_free(m->slot);
         nb_free(m->tag);
         nb_free(m->val);
+        bud_resize(m->bud, m->nslots * WMAP_SLOT, 0);
         m->slot = nslot;
         m->tag = ntag;
         m->val = nval;
@@ -203,6 +309,7 @@ static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
     }
     uint64_t h = words_hash(k, n);
     size_t i = wmap_find(m, k, n, h);
+    m->arena.bud = m->bud;
     if (!m->slot[i]) {
         uint64_t len = n;
         size_t off = m->arena.n;
@@ -216,35 +323,106 @@ static int wmap_put(wmap *m, const uint64_t *k, size_t n, uint32_t val) {
     return NIMBER_OK;
 }
 
-/* Frees a map. */
+/* Frees a map, returning its bytes to its budget (kept). */
 static void wmap_free(wmap *m) {
-    nb_free(m->arena.w);
+    budget *b = m->bud;
+    m->arena.bud = b;
+    vec_free(&m->arena);
+    bud_resize(b, m->nslots * WMAP_SLOT, 0);
     nb_free(m->slot);
     nb_free(m->tag);
     nb_free(m->val);
     memset(m, 0, sizeof *m);
+    m->bud = b;
 }
 
-/* The options of the heaps 1..upto (each up to three heaps, ascending,
- * zeros dropped), and the memo of misère Grundy values. */
+/* ---- letters: the heaps of one or more heap games ----
+ *
+ * The learner below works on letters 1..n, each a heap of one of the
+ * games; a position is a multiset of letters.  One game: letter h is heap
+ * h.  Several (solve --misere on a sum of different heap games): the heaps
+ * of every game are taken together, letter by letter in the order of
+ * their size (then of the games), so that every option of a letter is
+ * made of earlier letters, as the proof needs.  At most max_letters
+ * letters: the tables below are sized by them, never by a heap the input
+ * names. */
 typedef struct {
-    nimber_game *g;
-    const nb_heap_ops *ops;
+    size_t ngames;
+    nimber_game **games; /* borrowed */
+    uint64_t *bound;     /* per game: its heaps 1..bound are letters */
+    uint64_t **letter;   /* per game: heap 0..bound -> letter (0: heap 0) */
+    uint32_t *lgame;     /* per letter 1..n: its game */
+    uint64_t *lheap;     /* per letter: its heap */
+    uint64_t n;          /* letters */
+} alphabet;
+
+/* Frees an alphabet's tables. */
+static void alpha_free(alphabet *a) {
+    for (size_t i = 0; a->letter && i < a->ngames; i++)
+        nb_free(a->letter[i]);
+    nb_free(a->letter);
+    nb_free(a->bound);
+    nb_free(a->lgame);
+    nb_free(a->lheap);
+    memset(a, 0, sizeof *a);
+}
+
+/* Letters for the heaps 1..want[i] of games[i], at most max_letters in
+ * all (the smallest heaps first; bound[i] says how far each got).
+ * NIMBER_OK or NIMBER_E_NOMEM.  O(ngames + letters). */
+static int alpha_init(alphabet *a, nimber_game **games, size_t ngames,
+                      const uint64_t *want, uint64_t max_letters) {
+    memset(a, 0, sizeof *a);
+    a->ngames = ngames;
+    a->games = games;
+    uint64_t total = 0; /* letters wanted, at most max_letters */
+    for (size_t i = 0; i < ngames && total < max_letters; i++)
+        total += want[i] < max_letters - total ? want[i] : max_letters - total;
+    a->bound = nb_calloc(ngames, sizeof *a->bound);
+    a->letter = nb_calloc(ngames, sizeof *a->letter);
+    a->lgame = nb_calloc((size_t)total + 1, sizeof *a->lgame);
+    a->lheap = nb_calloc((size_t)total + 1, sizeof *a->lheap);
+    if (!a->bound || !a->letter || !a->lgame || !a->lheap)
+        return NIMBER_E_NOMEM;
+    for (uint64_t h = 1; a->n < total; h++)
+        for (size_t i = 0; i < ngames && a->n < total; i++)
+            if (h <= want[i]) {
+                a->n++;
+                a->lgame[a->n] = (uint32_t)i;
+                a->lheap[a->n] = h;
+                a->bound[i] = h;
+            }
+    for (size_t i = 0; i < ngames; i++) {
+        a->letter[i] = nb_calloc((size_t)a->bound[i] + 1, sizeof **a->letter);
+        if (!a->letter[i])
+            return NIMBER_E_NOMEM;
+    }
+    for (uint64_t l = 1; l <= a->n; l++)
+        a->letter[a->lgame[l]][a->lheap[l]] = l;
+    return NIMBER_OK;
+}
+
+/* The options of the letters 1..upto (each up to three letters,
+ * ascending, heaps of 0 dropped), and the memo of misère Grundy values
+ * (genus: one game, so letters are heaps). */
+typedef struct {
+    const alphabet *A;
     uint64_t upto;
-    uint64_t known; /* options are listed for heaps 1..known */
-    size_t *off;    /* options of heap h: opt[off[h] .. off[h+1]) */
+    uint64_t known; /* options are listed for letters 1..known */
+    size_t *off;    /* options of letter h: opt[off[h] .. off[h+1]) */
     vec all;        /* per option: nto, to[0], to[1], to[2] */
     uint64_t *opt;  /* all.w */
     wmap memo;      /* key: c1, c2, game heaps sorted */
     vec stack;      /* scratch positions of the recursion */
     size_t depth;
+    budget *bud;    /* what its tables count against */
 } oracle;
 
-/* Collects options into a vec. */
+/* Collects options into a vec, heaps turned into letters. */
 typedef struct {
     nb_sink base;
     vec *v;
-    uint64_t upto;
+    const uint64_t *map; /* the game's heap -> letter */
     int bad;
 } opt_sink;
 
@@ -256,62 +434,66 @@ static int opt_emit(nb_sink *s, size_t heap, uint64_t from, const uint64_t *to,
     uint64_t rec[4] = {0, 0, 0, 0};
     for (unsigned i = 0; i < nto && i < 3; i++)
         if (to[i]) {
-            if (to[i] >= from || to[i] > o->upto)
+            if (to[i] >= from) {
                 o->bad = 1; /* heap by heap needs smaller heaps */
-            rec[1 + rec[0]++] = to[i];
+                continue;
+            }
+            rec[1 + rec[0]++] = o->map[to[i]];
         }
     sort_words(rec + 1, (size_t)rec[0]);
     return vec_push(o->v, rec, 4);
 }
 
-/* Gets ready for heaps up to upto (options are listed later, heap by
- * heap, by oracle_extend: only as far as the work gets). */
-static int oracle_init(oracle *o, nimber_game *g, uint64_t upto,
+/* Gets ready for the letters of A (options are listed later, letter by
+ * letter, by oracle_extend: only as far as the work gets). */
+static int oracle_init(oracle *o, const alphabet *A, budget *bud,
                        nimber_error *err) {
     memset(o, 0, sizeof *o);
-    o->g = g;
-    o->ops = g->family->heaps;
-    o->upto = upto;
-    if (!o->ops || g->family->in_options)
-        return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                       "%s is not a heap game without cycles: misère "
-                       "quotients and genus need one",
-                       g->spec);
-    if (upto > NIMBER_QUOTIENT_MAX_UPTO)
-        return nb_fail(err, NIMBER_E_RANGE,
-                       "heaps up to %llu: at most %d are supported",
-                       (unsigned long long)upto, NIMBER_QUOTIENT_MAX_UPTO);
-    o->off = nb_calloc((size_t)upto + 2, sizeof *o->off);
-    if (!o->off)
+    o->bud = o->all.bud = o->memo.bud = o->stack.bud = bud;
+    o->A = A;
+    o->upto = A->n;
+    for (size_t i = 0; i < A->ngames; i++) {
+        const nimber_game *g = A->games[i];
+        if (!g->family->heaps || g->family->in_options)
+            return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                           "%s is not a heap game without cycles: misère "
+                           "quotients and genus need one",
+                           g->spec);
+    }
+    if (!bud_resize(bud, 0, ((size_t)o->upto + 2) * sizeof *o->off) ||
+        !(o->off = nb_calloc((size_t)o->upto + 2, sizeof *o->off)))
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     return NIMBER_OK;
 }
 
-/* Lists the options of the heaps up to n (at most NB_OPTIONS_MAX in
+/* Lists the options of the letters up to n (at most NB_OPTIONS_MAX in
  * all: a split game's heap of h has about h^2/4). */
 static int oracle_extend(oracle *o, uint64_t n, nimber_error *err) {
-    opt_sink sink = {{opt_emit}, &o->all, o->upto, 0};
-    for (uint64_t h = o->known + 1; h <= n; h++) {
-        o->off[h] = o->all.n / 4;
-        if (o->ops->check &&
-            o->ops->check(o->g->state, h, NULL) != NIMBER_OK)
+    const alphabet *A = o->A;
+    for (uint64_t l = o->known + 1; l <= n; l++) {
+        nimber_game *g = A->games[A->lgame[l]];
+        const nb_heap_ops *ops = g->family->heaps;
+        uint64_t h = A->lheap[l];
+        opt_sink sink = {{opt_emit}, &o->all, A->letter[A->lgame[l]], 0};
+        o->off[l] = o->all.n / 4;
+        if (ops->check && ops->check(g->state, h, NULL) != NIMBER_OK)
             return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                           "%s: %llu is not a heap of this game", o->g->spec,
+                           "%s: %llu is not a heap of this game", g->spec,
                            (unsigned long long)h);
-        int rc = o->ops->options(o->g->state, 0, h, &sink.base, err);
+        int rc = ops->options(g->state, 0, h, &sink.base, err);
         if (rc == NIMBER_E_NOMEM)
             rc = nb_fail(err, rc, "out of memory");
         RETURN_IF_ERR(rc);
         if (sink.bad)
             return nb_fail(err, NIMBER_E_UNSUPPORTED,
                            "%s: a move of heap %llu leaves a heap as large",
-                           o->g->spec, (unsigned long long)h);
+                           g->spec, (unsigned long long)h);
         if (o->all.n / 4 > NB_OPTIONS_MAX)
             return nb_fail(err, NIMBER_E_LIMIT,
                            "the heaps up to %llu have more than %zu moves",
                            (unsigned long long)h, NB_OPTIONS_MAX);
-        o->off[h + 1] = o->all.n / 4;
-        o->known = h;
+        o->off[l + 1] = o->all.n / 4;
+        o->known = l;
         o->opt = o->all.w;
     }
     return NIMBER_OK;
@@ -320,9 +502,9 @@ static int oracle_extend(oracle *o, uint64_t n, nimber_error *err) {
 /* Frees the oracle. */
 static void oracle_free(oracle *o) {
     nb_free(o->off);
-    nb_free(o->all.w);
+    vec_free(&o->all);
     wmap_free(&o->memo);
-    nb_free(o->stack.w);
+    vec_free(&o->stack);
 }
 
 /* The number of options of heap h. */
@@ -458,7 +640,11 @@ typedef struct {
     uint64_t prev_upto;
     uint32_t *prev_delta; /* prev_ns x (upto+1) */
     unsigned char *prev_p;
+    size_t prev_ns;       /* its states */
     wmap won;             /* outcomes of positions with a larger heap */
+    size_t nrows;         /* rows allocated (rowcap bytes each) */
+    size_t proof_max;     /* T-states of one proof attempt */
+    budget bud;           /* the memory budget of the whole computation */
 } learner;
 
 #define L1(L) ((size_t)(L)->o.upto + 1)
@@ -494,7 +680,7 @@ static int outcome(learner *L, size_t at, size_t len, unsigned char *p,
         return NIMBER_OK;
     }
     /* a long heap: tell the progress callback (which may stop us) */
-    nimber_game *g = o->g;
+    nimber_game *g = o->A->games[0];
     if (g->progress && L->won.count % 65536 == 65535 &&
         g->progress(g->progress_ctx, L->n - 1, o->upto))
         return nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
@@ -557,6 +743,10 @@ static int query(learner *L, const word *a, const word *e, unsigned char *p,
 
 /* Takes a snapshot of the automaton just proved for heaps up to L->n. */
 static int snapshot(learner *L, nimber_error *err) {
+    size_t each = L1(L) * sizeof(uint32_t) + 1;
+    if (!bud_resize(&L->bud, L->prev_ns * each, bytes_of(L->ns, each)))
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    L->prev_ns = L->ns; /* what the budget holds from here on */
     uint32_t *d = nb_malloc(L->ns * L1(L) * sizeof *d);
     unsigned char *p = nb_malloc(L->ns);
     if (!d || !p) {
@@ -582,6 +772,8 @@ static int grow_rows(learner *L, size_t need) {
     size_t nc = L->rowcap ? 2 * L->rowcap : 16;
     while (nc < need)
         nc *= 2;
+    if (!bud_resize(&L->bud, L->nrows * L->rowcap, bytes_of(L->nrows, nc)))
+        return NIMBER_E_NOMEM;
     for (size_t s = 0; s < L->ns; s++) {
         unsigned char *r = nb_realloc(L->row[s], nc);
         if (!r)
@@ -630,8 +822,12 @@ static int fill_ext(learner *L, size_t s, uint64_t from, uint64_t to,
                     nimber_error *err) {
     for (uint64_t h = from; h <= to; h++) {
         unsigned char **x = &L->ext[s * L1(L) + h];
-        if (!*x && !(*x = nb_malloc(L->rowcap)))
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        if (!*x) {
+            if (!bud_resize(&L->bud, 0, L->rowcap) ||
+                !(*x = nb_malloc(L->rowcap)))
+                return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+            L->nrows++;
+        }
         RETURN_IF_ERR(fill_row(L, &L->rep[s], h, *x, err));
     }
     return NIMBER_OK;
@@ -642,6 +838,10 @@ static int add_state(learner *L, size_t parent, uint64_t h,
                      nimber_error *err) {
     if (L->ns == L->scap) {
         size_t nc = L->scap ? 2 * L->scap : 16;
+        size_t each = sizeof(word) + sizeof(unsigned char *) +
+                      L1(L) * (sizeof(unsigned char *) + sizeof(uint32_t));
+        if (!bud_resize(&L->bud, bytes_of(L->scap, each), bytes_of(nc, each)))
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
         word *nr = nb_realloc(L->rep, nc * sizeof *nr);
         if (nr)
             L->rep = nr;
@@ -664,6 +864,9 @@ static int add_state(learner *L, size_t parent, uint64_t h,
     }
     size_t s = L->ns;
     word w = {NULL, parent == SIZE_MAX ? 0 : L->rep[parent].n + 1};
+    if (!bud_resize(&L->bud, 0, L->rowcap + (w.n + 1) * sizeof *w.w))
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    L->nrows++;
     w.w = nb_malloc((w.n ? w.n : 1) * sizeof *w.w);
     unsigned char *r = nb_malloc(L->rowcap);
     if (!w.w || !r) {
@@ -891,12 +1094,21 @@ static int prove(learner *L, int *changed, nimber_error *err) {
     bsets B;
     memset(&B, 0, sizeof B);
     B.nw = nw;
-    uint32_t *badid = nb_calloc(L1(L), sizeof *badid);
-    uint64_t *tmp = nb_calloc(nw, sizeof *tmp);
+    budget *bud = &L->bud;
+    B.sets.bud = B.index.bud = bud;
+    /* the two small arrays below are counted with the scratch */
+    size_t small = L1(L) * sizeof(uint32_t) + nw * sizeof(uint64_t);
+    int took = bud_resize(bud, 0, small);
+    int rc = took ? NIMBER_OK : NIMBER_E_NOMEM;
+    uint32_t *badid = rc ? NULL : nb_calloc(L1(L), sizeof *badid);
+    uint64_t *tmp = rc ? NULL : nb_calloc(nw, sizeof *tmp);
     wmap seen;
     memset(&seen, 0, sizeof seen);
+    seen.bud = bud;
     vec states = {0}, parent = {0}, key = {0}, pairs = {0};
-    int rc = badid && tmp ? NIMBER_OK : NIMBER_E_NOMEM;
+    states.bud = parent.bud = key.bud = pairs.bud = bud;
+    if (rc == NIMBER_OK && (!badid || !tmp))
+        rc = NIMBER_E_NOMEM;
     /* bad_h: states y from which some option o of h leads to a P state */
     for (uint64_t h = 1; h <= L->n && rc == NIMBER_OK; h++) {
         memset(tmp, 0, nw * sizeof *tmp);
@@ -982,11 +1194,11 @@ static int prove(learner *L, int *changed, nimber_error *err) {
             if (wmap_get(&seen, key.w, key.n, &dummy))
                 continue;
             size_t count = seen.count;
-            if (count >= NB_PROOF_MAX) {
+            if (count >= L->proof_max) {
                 rc = nb_fail(err, NIMBER_E_LIMIT,
                              "proving the misère quotient at heap %llu "
                              "needs more than %zu classes of positions",
-                             (unsigned long long)L->n, NB_PROOF_MAX);
+                             (unsigned long long)L->n, L->proof_max);
                 break;
             }
             uint64_t klen = key.n, par[2] = {idx, h};
@@ -1037,15 +1249,17 @@ static int prove(learner *L, int *changed, nimber_error *err) {
                          "counterexample");
         *changed = 1;
     }
+    if (took)
+        bud_resize(bud, small, 0);
     nb_free(badid);
     nb_free(tmp);
-    nb_free(B.sets.w);
+    vec_free(&B.sets);
     wmap_free(&B.index);
     wmap_free(&seen);
-    nb_free(states.w);
-    nb_free(parent.w);
-    nb_free(key.w);
-    nb_free(pairs.w);
+    vec_free(&states);
+    vec_free(&parent);
+    vec_free(&key);
+    vec_free(&pairs);
     return rc;
 }
 
@@ -1250,30 +1464,39 @@ static int present(nimber_quotient *q) {
     return rc;
 }
 
-/* Builds the quotient from the proved automaton. */
-static int finish(learner *L, const size_t *order_at, nimber_quotient **out) {
+/* Builds the quotient from a proved automaton: its first ns states, their
+ * transitions delta (rows of L1 letters) on the letters 1..upto, their
+ * P bits p, and their access words (L->rep, words over those letters);
+ * order_at for the letters 0..upto.  NIMBER_OK or NIMBER_E_NOMEM.
+ * O(ns^2 x the longest access word), plus the presentation. */
+static int finish(const learner *L, size_t ns, const uint32_t *delta,
+                  const unsigned char *p, uint64_t upto,
+                  const size_t *order_at, nimber_quotient **out) {
     nimber_quotient *q = nb_calloc(1, sizeof *q);
     if (!q)
         return NIMBER_E_NOMEM;
-    size_t n = L->ns;
-    q->upto = L->o.upto;
+    size_t n = ns;
+    q->upto = upto;
     q->order = n;
-    q->heap = nb_calloc(L1(L), sizeof *q->heap);
-    q->order_at = nb_calloc(L1(L), sizeof *q->order_at);
+    q->heap = nb_calloc((size_t)upto + 1, sizeof *q->heap);
+    q->order_at = nb_calloc((size_t)upto + 1, sizeof *q->order_at);
     q->mul = nb_calloc(n * n, sizeof *q->mul);
     q->p = nb_calloc(n, 1);
     if (!q->heap || !q->order_at || !q->mul || !q->p) {
         nimber_quotient_free(q);
         return NIMBER_E_NOMEM;
     }
-    memcpy(q->order_at, order_at, L1(L) * sizeof *order_at);
-    for (uint64_t h = 1; h <= q->upto; h++)
-        q->heap[h] = L->delta[h];
+    memcpy(q->order_at, order_at, ((size_t)upto + 1) * sizeof *order_at);
+    for (uint64_t h = 1; h <= upto; h++)
+        q->heap[h] = delta[h];
     for (size_t a = 0; a < n; a++) {
-        q->p[a] = L->row[a][0];
-        for (size_t b = 0; b < n; b++)
-            q->mul[a * n + b] =
-                (uint32_t)run(L, a, L->rep[b].w, L->rep[b].n);
+        q->p[a] = p ? p[a] : L->row[a][0];
+        for (size_t b = 0; b < n; b++) {
+            size_t x = a;
+            for (size_t i = 0; i < L->rep[b].n; i++)
+                x = delta[x * L1(L) + L->rep[b].w[i]];
+            q->mul[a * n + b] = (uint32_t)x;
+        }
     }
     if (present(q) != NIMBER_OK) {
         nimber_quotient_free(q);
@@ -1283,27 +1506,41 @@ static int finish(learner *L, const size_t *order_at, nimber_quotient **out) {
     return NIMBER_OK;
 }
 
-/* Computes the quotient heap by heap (see the top of this file), the
- * search for outcomes keeping at most oracle_max positions. */
-static int quotient_compute(nimber_game *game, uint64_t upto,
-                            size_t max_order, size_t oracle_max,
-                            nimber_quotient **out, uint64_t *stopped_at,
-                            nimber_error *err) {
-    uint64_t stop_dummy;
-    if (!stopped_at)
-        stopped_at = &stop_dummy;
+/* The limits of one learning. */
+typedef struct {
+    size_t max_order;  /* states (0: NIMBER_QUOTIENT_DEFAULT_ORDER) */
+    size_t oracle_max; /* positions the search for outcomes keeps */
+    size_t proof_max;  /* T-states of one proof attempt */
+    size_t mem_limit;  /* bytes of all the tables */
+} limits;
+
+/* Learns the quotient of the letters of A (see the top of this file),
+ * letter by letter, within the limits lim.  On success *out is the
+ * quotient of every letter.  On a failure other than NIMBER_E_NOMEM and
+ * NIMBER_E_INTERRUPTED, with want_prefix, *out is the quotient of the
+ * letters proved before it (1..*stopped_at - 1, maybe none), still proved
+ * for every position of those letters, and the failure is returned. */
+static int learn(const alphabet *A, const limits *lim, int want_prefix,
+                 nimber_quotient **out, uint64_t *stopped_at,
+                 nimber_error *err) {
+    uint64_t upto = A->n;
+    nimber_game *game = A->games[0];
     *stopped_at = upto + 1;
-    if (!game || !out)
-        return nb_fail(err, NIMBER_E_ARG, "no game or no result");
     *out = NULL;
     learner L;
     memset(&L, 0, sizeof L);
-    L.max_order = max_order ? max_order : NIMBER_QUOTIENT_DEFAULT_ORDER;
-    L.oracle_max = oracle_max;
-    int rc = oracle_init(&L.o, game, upto, err);
+    L.max_order = lim->max_order ? lim->max_order
+                                 : NIMBER_QUOTIENT_DEFAULT_ORDER;
+    L.oracle_max = lim->oracle_max;
+    L.proof_max = lim->proof_max;
+    L.bud.limit = lim->mem_limit;
+    L.won.bud = &L.bud;
+    int rc = oracle_init(&L.o, A, &L.bud, err);
     size_t *order_at = NULL;
     if (rc == NIMBER_OK) {
-        order_at = nb_calloc(L1(&L), sizeof *order_at);
+        order_at = bud_resize(&L.bud, 0, L1(&L) * sizeof *order_at)
+                       ? nb_calloc(L1(&L), sizeof *order_at)
+                       : NULL;
         word e = {nb_malloc(sizeof(uint64_t)), 0};
         rc = order_at && e.w ? NIMBER_OK
                              : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -1313,16 +1550,18 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
             nb_free(e.w);
     }
     if (rc == NIMBER_OK) {
-        /* heaps up to 0: the empty position alone, an N-position */
-        L.prev_delta = nb_calloc(L1(&L), sizeof *L.prev_delta);
-        L.prev_p = nb_calloc(1, 1);
-        if (!L.prev_delta || !L.prev_p)
+        /* letters up to 0: the empty position alone, an N-position */
+        L.prev_ns = 1;
+        if (!bud_resize(&L.bud, 0, L1(&L) * sizeof *L.prev_delta + 1) ||
+            !(L.prev_delta = nb_calloc(L1(&L), sizeof *L.prev_delta)) ||
+            !(L.prev_p = nb_calloc(1, 1)))
             rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
     if (rc == NIMBER_OK)
         rc = add_state(&L, SIZE_MAX, 0, err);
     if (rc == NIMBER_OK)
         order_at[0] = 1;
+    int started = rc == NIMBER_OK; /* the snapshot of letter 0 is there */
     for (uint64_t n = 1; n <= upto && rc == NIMBER_OK; n++) {
         L.n = n;
         rc = oracle_extend(&L.o, n, err);
@@ -1336,7 +1575,7 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
             if (rc == NIMBER_OK && !changed)
                 rc = prove(&L, &changed, err);
         }
-        if (rc == NIMBER_E_LIMIT && *stopped_at > upto)
+        if (rc != NIMBER_OK && *stopped_at > upto)
             *stopped_at = n;
         if (rc == NIMBER_OK) {
             order_at[n] = L.ns;
@@ -1346,10 +1585,53 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
             game->progress(game->progress_ctx, n, upto))
             rc = nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
     }
-    if (rc == NIMBER_OK && finish(&L, order_at, out) != NIMBER_OK)
-        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    /* the quotient's table and names, held with the learner's tables */
+    if (rc == NIMBER_OK) {
+        size_t n = L.ns;
+        if (!bud_resize(&L.bud, 0,
+                        bytes_of(n, bytes_of(n + L1(&L), sizeof(uint32_t)))) ||
+            finish(&L, n, L.delta, NULL, upto, order_at, out) != NIMBER_OK)
+            rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    } else if (want_prefix && started && rc != NIMBER_E_NOMEM &&
+               rc != NIMBER_E_INTERRUPTED) {
+        /* the snapshot: proved for the letters before the failure (not
+         * counted: at most the tables already held) */
+        nimber_error e2;
+        if (finish(&L, L.prev_ns, L.prev_delta, L.prev_p, L.prev_upto,
+                   order_at, out) != NIMBER_OK)
+            rc = nb_fail(&e2, NIMBER_E_NOMEM, "out of memory");
+    }
+    rc = over_limit(&L.bud, rc, "the misère quotient", A->lheap[L.n], err);
     nb_free(order_at);
     learner_free(&L);
+    return rc;
+}
+
+/* The quotient of one game's heaps up to upto (the public entry), the
+ * search for outcomes keeping at most oracle_max positions. */
+static int quotient_compute(nimber_game *game, uint64_t upto,
+                            size_t max_order, size_t oracle_max,
+                            nimber_quotient **out, uint64_t *stopped_at,
+                            nimber_error *err) {
+    uint64_t stop_dummy;
+    if (!stopped_at)
+        stopped_at = &stop_dummy;
+    *stopped_at = upto + 1;
+    if (!game || !out)
+        return nb_fail(err, NIMBER_E_ARG, "no game or no result");
+    *out = NULL;
+    if (upto > NIMBER_QUOTIENT_MAX_UPTO)
+        return nb_fail(err, NIMBER_E_RANGE,
+                       "heaps up to %llu: at most %d are supported",
+                       (unsigned long long)upto, NIMBER_QUOTIENT_MAX_UPTO);
+    alphabet A;
+    if (alpha_init(&A, &game, 1, &upto, upto) != NIMBER_OK) {
+        alpha_free(&A);
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
+    limits lim = {max_order, oracle_max, NB_PROOF_MAX, game->mem_limit};
+    int rc = learn(&A, &lim, 0, out, stopped_at, err);
+    alpha_free(&A);
     return rc;
 }
 
@@ -1429,16 +1711,27 @@ int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
                       nimber_error *err) {
     if (!game || !out)
         return nb_fail(err, NIMBER_E_ARG, "no game or no result");
+    if (upto > NIMBER_QUOTIENT_MAX_UPTO)
+        return nb_fail(err, NIMBER_E_RANGE,
+                       "heaps up to %llu: at most %d are supported",
+                       (unsigned long long)upto, NIMBER_QUOTIENT_MAX_UPTO);
     oracle o;
-    int rc = oracle_init(&o, game, upto, err);
+    memset(&o, 0, sizeof o);
+    budget bud = {0, game->mem_limit, 0};
+    alphabet A; /* one game: letter h is heap h */
+    int rc = alpha_init(&A, &game, 1, &upto, upto) == NIMBER_OK
+                 ? oracle_init(&o, &A, &bud, err)
+                 : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     if (rc == NIMBER_OK)
         rc = oracle_extend(&o, upto, err);
+    uint64_t at = upto; /* the heap being worked on */
     for (uint64_t h = 0; h <= upto && rc == NIMBER_OK; h++) {
+        at = h;
         nimber_genus *g = &out[h];
         memset(g, 0, sizeof *g);
         nimber_value v = nb_val(0);
         if (h)
-            rc = o.ops->value(game->state, h, &v, err);
+            rc = game->family->heaps->value(game->state, h, &v, err);
         if (rc != NIMBER_OK)
             break;
         g->grundy = v.lo;
@@ -1467,7 +1760,9 @@ int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
             if (g->gamma[k] != nim_gamma(g->grundy, k))
                 g->tame = 0;
     }
+    rc = over_limit(&bud, rc, "the genus", at, err);
     oracle_free(&o);
+    alpha_free(&A);
     return rc;
 }
 
@@ -1484,65 +1779,253 @@ char *nimber_genus_format(const nimber_genus *g, char *buf, size_t cap) {
     return buf;
 }
 
-/* ---- solving misère sums through a quotient ---- */
+/* ---- solving misère sums: the plan ---- */
 
-/* The quotient that decides pos (every component of one heap game, heaps
- * up to NB_AUTO_UPTO, order up to NB_AUTO_ORDER), kept by the game: into
- * *q, or NB_DECLINE when none applies. */
-int nb_misere_quotient(nimber_position *pos, const nimber_quotient **q,
+struct nb_misere_plan {
+    size_t ngames;
+    char **spec;       /* per game (sorted), owned copies */
+    uint64_t *want;    /* per game: the largest heap asked for */
+    uint64_t *bound;   /* per game: its heaps 1..bound have letters */
+    uint64_t **letter; /* per game: heap 0..bound -> letter */
+    uint64_t nletters; /* the alphabet learned */
+    uint64_t stop;     /* 0, or the heap of the first letter not proved
+                          (a limit, or past NB_AUTO_LETTERS) */
+    nimber_quotient *q; /* proved for the letters 1..q->upto */
+};
+
+/* Frees a plan. */
+void nb_misere_plan_free(nb_misere_plan *p) {
+    if (!p)
+        return;
+    for (size_t i = 0; i < p->ngames; i++) {
+        nb_free(p->spec ? p->spec[i] : NULL);
+        nb_free(p->letter ? p->letter[i] : NULL);
+    }
+    nb_free(p->spec);
+    nb_free(p->letter);
+    nb_free(p->want);
+    nb_free(p->bound);
+    nimber_quotient_free(p->q);
+    nb_free(p);
+}
+
+/* The plan's index of the game spelled spec, or SIZE_MAX. */
+static size_t plan_game(const nb_misere_plan *p, const char *spec) {
+    for (size_t i = 0; i < p->ngames; i++)
+        if (strcmp(p->spec[i], spec) == 0)
+            return i;
+    return SIZE_MAX;
+}
+
+/* The letter of heap h of plan game gi when the quotient holds it (heap 0:
+ * 0, the identity), else UINT64_MAX. */
+static uint64_t plan_letter(const nb_misere_plan *p, size_t gi, uint64_t h) {
+    if (!h)
+        return 0;
+    if (gi == SIZE_MAX || h > p->bound[gi] || p->letter[gi][h] > p->q->upto)
+        return UINT64_MAX;
+    return p->letter[gi][h];
+}
+
+/* 1 when every heap of pos lies within the plan's quotient. */
+int nb_misere_plan_covers(const nb_misere_plan *p,
+                          const nimber_position *pos) {
+    for (size_t i = 0; i < pos->n; i++) {
+        size_t gi = plan_game(p, pos->c[i].game->spec);
+        for (size_t j = 0; j < pos->c[i].pos.n; j++)
+            if (plan_letter(p, gi, pos->c[i].pos.w[j]) == UINT64_MAX)
+                return 0;
+    }
+    return 1;
+}
+
+const nimber_quotient *nb_misere_plan_quotient(const nb_misere_plan *p) {
+    return p->q;
+}
+
+size_t nb_misere_plan_games(const nb_misere_plan *p) {
+    return p->ngames;
+}
+
+/* Game i's spec and the largest heap h such that its heaps 1..h are all
+ * within the quotient. */
+const char *nb_misere_plan_game(const nb_misere_plan *p, size_t i,
+                                uint64_t *proved) {
+    uint64_t h = 0;
+    while (h < p->bound[i] && p->letter[i][h + 1] <= p->q->upto)
+        h++;
+    *proved = h;
+    return p->spec[i];
+}
+
+/* The element of heap h of the game spelled spec (SIZE_MAX: not within
+ * the quotient). */
+size_t nb_misere_plan_element(const nb_misere_plan *p, const char *spec,
+                              uint64_t h) {
+    uint64_t l = plan_letter(p, plan_game(p, spec), h);
+    return l == UINT64_MAX ? SIZE_MAX : p->q->heap[l];
+}
+
+/* Orders game pointers by spec. */
+static int game_cmp(const void *a, const void *b) {
+    return strcmp((*(nimber_game *const *)a)->spec,
+                  (*(nimber_game *const *)b)->spec);
+}
+
+/* 1 when plan p serves a position whose games (sorted, distinct) are
+ * g[0..k) with largest heaps want[0..k): its quotient's alphabet holds
+ * every heap asked for; or its games are these and learning again would
+ * go exactly as before (the same letters up to the heap where it
+ * stopped, so the same stop). */
+static int plan_serves(const nb_misere_plan *p, nimber_game **g,
+                       const uint64_t *want, size_t k) {
+    int covered = 1, same = k == p->ngames;
+    for (size_t i = 0; i < k; i++) {
+        size_t j = plan_game(p, g[i]->spec);
+        if (j == SIZE_MAX)
+            return 0;
+        covered &= want[i] <= p->bound[j];
+        if (same && p->stop) {
+            uint64_t a = want[i] < p->stop ? want[i] : p->stop;
+            uint64_t b = p->want[j] < p->stop ? p->want[j] : p->stop;
+            same &= a == b;
+        }
+    }
+    return covered || (same && p->stop);
+}
+
+/* The plan that decides misère sums like pos: the quotient of the heaps of
+ * all its games together (letters by size, at most NB_AUTO_LETTERS), as
+ * far as it is proved within NB_AUTO_ORDER elements, NB_AUTO_ORACLE
+ * positions searched, NB_AUTO_PROOF T-states a proof attempt and the
+ * games' memory limit; kept by the first component's game for the next
+ * position it serves.  NB_DECLINE when a component is not a heap game
+ * without cycles; NIMBER_E_NOMEM, NIMBER_E_INTERRUPTED. */
+int nb_misere_plan_get(nimber_position *pos, const nb_misere_plan **out,
                        nimber_error *err) {
     if (!pos->n)
         return NB_DECLINE;
-    nimber_game *g = pos->c[0].game;
-    uint64_t most = 0;
     for (size_t i = 0; i < pos->n; i++) {
-        nimber_game *gi = pos->c[i].game;
-        if (!gi->family->heaps || gi->family->in_options ||
-            strcmp(gi->spec, g->spec) != 0)
+        const nimber_family *f = pos->c[i].game->family;
+        if (!f->heaps || f->in_options)
             return NB_DECLINE;
-        for (size_t j = 0; j < pos->c[i].pos.n; j++)
-            if (pos->c[i].pos.w[j] > most)
-                most = pos->c[i].pos.w[j];
     }
-    if (most > NB_AUTO_UPTO || (g->quot_failed && most >= g->quot_failed))
-        return NB_DECLINE;
-    if (!g->quot || g->quot->upto < most) {
-        nimber_quotient *nq = NULL;
-        uint64_t stop = 0;
+    nimber_game **g = nb_calloc(pos->n, sizeof *g);
+    uint64_t *want = nb_calloc(pos->n, sizeof *want);
+    if (!g || !want) {
+        nb_free(g);
+        nb_free(want);
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
+    /* the games, one per spec, sorted; the largest heap of each (the
+     * alphabet takes at most NB_AUTO_LETTERS letters in all) */
+    size_t k = 0;
+    for (size_t i = 0; i < pos->n; i++)
+        g[k++] = pos->c[i].game;
+    qsort(g, k, sizeof *g, game_cmp);
+    size_t m = 0;
+    for (size_t i = 0; i < k; i++)
+        if (!m || strcmp(g[m - 1]->spec, g[i]->spec) != 0)
+            g[m++] = g[i];
+    k = m;
+    for (size_t i = 0; i < pos->n; i++) {
+        size_t gi = 0;
+        while (strcmp(g[gi]->spec, pos->c[i].game->spec) != 0)
+            gi++;
+        for (size_t j = 0; j < pos->c[i].pos.n; j++) {
+            uint64_t h = pos->c[i].pos.w[j];
+            if (h > want[gi])
+                want[gi] = h > NB_AUTO_LETTERS ? NB_AUTO_LETTERS : h;
+        }
+    }
+    nimber_game *home = pos->c[0].game;
+    int rc = NIMBER_OK;
+    if (home->plan && plan_serves(home->plan, g, want, k)) {
+        *out = home->plan;
+    } else {
+        alphabet A;
+        memset(&A, 0, sizeof A);
+        nb_misere_plan *p = nb_calloc(1, sizeof *p);
+        rc = p && alpha_init(&A, g, k, want, NB_AUTO_LETTERS) == NIMBER_OK
+                 ? NIMBER_OK
+                 : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        size_t limit = SIZE_MAX;
+        for (size_t i = 0; i < k; i++)
+            if (g[i]->mem_limit < limit)
+                limit = g[i]->mem_limit;
+        limits lim = {NB_AUTO_ORDER, NB_AUTO_ORACLE, NB_AUTO_PROOF, limit};
+        uint64_t stopped = 0, total = 0;
+        for (size_t i = 0; i < k; i++)
+            total += want[i];
         nimber_error e2;
-        int rc = quotient_compute(g, most, NB_AUTO_ORDER, NB_AUTO_ORACLE, &nq,
-                                  &stop, &e2);
-        if (rc == NIMBER_E_NOMEM || rc == NIMBER_E_INTERRUPTED) {
-            if (err)
-                *err = e2;
-            return rc;
+        if (rc == NIMBER_OK) {
+            rc = learn(&A, &lim, 1, &p->q, &stopped, &e2);
+            if (rc == NIMBER_E_NOMEM || rc == NIMBER_E_INTERRUPTED) {
+                if (err)
+                    *err = e2;
+            } else if (!p->q) {
+                rc = NB_DECLINE;
+            } else {
+                /* where it stopped: a failed letter, or past the last */
+                if (rc != NIMBER_OK)
+                    p->stop = stopped <= A.n ? A.lheap[stopped] : 1;
+                else if (A.n < total)
+                    p->stop = A.lheap[A.n] + 1;
+                rc = NIMBER_OK;
+            }
         }
-        if (rc != NIMBER_OK) {
-            g->quot_failed = stop ? stop : 1;
-            return NB_DECLINE;
+        if (rc == NIMBER_OK) {
+            p->ngames = k;
+            p->nletters = A.n;
+            p->letter = A.letter;
+            p->bound = A.bound;
+            A.letter = NULL;
+            A.bound = NULL;
+            p->want = nb_calloc(k, sizeof *p->want);
+            p->spec = nb_calloc(k, sizeof *p->spec);
+            for (size_t i = 0; p->spec && i < k; i++)
+                p->spec[i] = nb_strdup(g[i]->spec);
+            for (size_t i = 0; p->spec && i < k; i++)
+                if (!p->spec[i])
+                    rc = NIMBER_E_NOMEM;
+            if (!p->want || !p->spec)
+                rc = NIMBER_E_NOMEM;
+            else
+                memcpy(p->want, want, k * sizeof *want);
+            if (rc != NIMBER_OK)
+                rc = nb_fail(err, rc, "out of memory");
         }
-        nimber_quotient_free(g->quot);
-        g->quot = nq;
+        alpha_free(&A);
+        if (rc == NIMBER_OK) {
+            nb_misere_plan_free(home->plan);
+            home->plan = p;
+            *out = p;
+        } else {
+            nb_misere_plan_free(p);
+        }
     }
-    *q = g->quot;
-    return NIMBER_OK;
+    nb_free(g);
+    nb_free(want);
+    return rc;
 }
 
 /* Filters moves: those after which the product is in the P-portion. */
 typedef struct {
     nb_msink base;
-    const nimber_quotient *q;
-    const size_t *rest; /* per heap size: the product of the other heaps */
+    const nb_misere_plan *p;
+    size_t gi;          /* the plan's game of the component moved in */
+    const size_t *rest; /* per letter: the product of the other heaps */
     nb_collector *col;
 } qfilter;
 
 /* Passes a move on when it leads to a P element. */
 static int qfilter_emit(nb_msink *s, const nimber_move *mv) {
     qfilter *f = (qfilter *)s;
-    size_t n = f->q->order, x = f->rest[mv->from];
+    const nimber_quotient *q = f->p->q;
+    size_t n = q->order, x = f->rest[plan_letter(f->p, f->gi, mv->from)];
     for (unsigned i = 0; i < mv->nto; i++)
-        x = f->q->mul[x * n + f->q->heap[mv->to[i]]];
-    return f->q->p[x] ? f->col->base.emit(&f->col->base, mv) : NIMBER_OK;
+        x = q->mul[x * n + q->heap[plan_letter(f->p, f->gi, mv->to[i])]];
+    return q->p[x] ? f->col->base.emit(&f->col->base, mv) : NIMBER_OK;
 }
 
 /* a^k in the quotient. */
@@ -1557,46 +2040,96 @@ static size_t qpow(const nimber_quotient *q, size_t a, uint64_t k) {
     return r;
 }
 
-/* Outcome and every winning move through q. */
-int nb_quotient_solve(nimber_position *pos, const nimber_quotient *q,
+/* Outcome and every winning move through the plan's quotient, which
+ * covers pos (nb_misere_plan_covers): the product of the heaps' elements,
+ * heaps counted per letter (O(heaps + letters x log heaps)); a move wins
+ * when the product of the other heaps times its result is in the
+ * P-portion (O(1) per move with the products of all but one letter). */
+int nb_quotient_solve(nimber_position *pos, const nb_misere_plan *p,
                       nimber_solution *sol, nb_collector *col,
                       nimber_error *err) {
+    const nimber_quotient *q = p->q;
     size_t m = (size_t)q->upto + 1, n = q->order;
     uint64_t *count = nb_calloc(m, sizeof *count);
     size_t *pre = nb_calloc(m + 1, sizeof *pre);
     size_t *rest = nb_calloc(m, sizeof *rest);
-    int rc = count && pre && rest ? NIMBER_OK
-                                  : nb_fail(err, NIMBER_E_NOMEM,
-                                            "out of memory");
-    for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++)
+    size_t *gi = nb_calloc(pos->n ? pos->n : 1, sizeof *gi);
+    int rc = count && pre && rest && gi
+                 ? NIMBER_OK
+                 : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
+        gi[i] = plan_game(p, pos->c[i].game->spec);
         for (size_t j = 0; j < pos->c[i].pos.n; j++)
-            count[pos->c[i].pos.w[j]]++;
+            count[plan_letter(p, gi[i], pos->c[i].pos.w[j])]++;
+    }
     if (rc == NIMBER_OK) {
-        /* pre[h]: heaps below h; suffix products fold in below */
+        /* pre[l]: letters below l; suffix products fold in below */
         pre[0] = 0;
-        for (size_t h = 0; h < m; h++)
-            pre[h + 1] = q->mul[pre[h] * n + qpow(q, q->heap[h], count[h])];
+        for (size_t l = 0; l < m; l++)
+            pre[l + 1] = q->mul[pre[l] * n + qpow(q, q->heap[l], count[l])];
         size_t suf = 0;
-        for (size_t h = m; h-- > 0;) {
-            if (count[h])
-                rest[h] = q->mul[q->mul[pre[h] * n + suf] * n +
-                                 qpow(q, q->heap[h], count[h] - 1)];
-            suf = q->mul[suf * n + qpow(q, q->heap[h], count[h])];
+        for (size_t l = m; l-- > 0;) {
+            if (count[l])
+                rest[l] = q->mul[q->mul[pre[l] * n + suf] * n +
+                                 qpow(q, q->heap[l], count[l] - 1)];
+            suf = q->mul[suf * n + qpow(q, q->heap[l], count[l])];
         }
         sol->has_value = 0;
         sol->outcome = q->p[pre[m]] ? NIMBER_OUTCOME_P : NIMBER_OUTCOME_N;
     }
-    qfilter f = {{qfilter_emit}, q, rest, col};
+    qfilter f = {{qfilter_emit}, p, 0, rest, col};
     for (size_t i = 0; i < pos->n && rc == NIMBER_OK &&
                        sol->outcome == NIMBER_OUTCOME_N;
          i++) {
         nimber_game *g = pos->c[i].game;
         col->component = i;
+        f.gi = gi[i];
         rc = g->family->moves(g, pos->c[i].pos.w, pos->c[i].pos.n, &f.base,
                               err);
     }
     nb_free(count);
     nb_free(pre);
     nb_free(rest);
+    nb_free(gi);
+    return rc;
+}
+
+/* The search's leaf: a state all of whose heaps lie within the quotient
+ * is decided by the product of their elements, O(heaps). */
+typedef struct {
+    nb_leaf base;
+    const nb_misere_plan *p;
+    const size_t *gi; /* per component: the plan's game */
+} plan_leaf;
+
+static int plan_decide(const nb_leaf *l, const nimber_position *pos,
+                       const nb_pos *comps, int *win) {
+    const plan_leaf *pl = (const plan_leaf *)l;
+    const nimber_quotient *q = pl->p->q;
+    size_t x = 0;
+    for (size_t i = 0; i < pos->n; i++)
+        for (size_t j = 0; j < comps[i].n; j++) {
+            uint64_t let = plan_letter(pl->p, pl->gi[i], comps[i].w[j]);
+            if (let == UINT64_MAX)
+                return 0;
+            x = q->mul[x * q->order + q->heap[let]];
+        }
+    *win = !q->p[x]; /* P: the player to move loses */
+    return 1;
+}
+
+/* The exhaustive search of pos in which every position whose heaps all lie
+ * within the plan's quotient is decided by it (not searched, not kept). */
+int nb_misere_search(nimber_position *pos, const nb_misere_plan *p,
+                     nimber_solution *sol, nb_collector *col,
+                     nimber_error *err) {
+    size_t *gi = nb_calloc(pos->n ? pos->n : 1, sizeof *gi);
+    if (!gi)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    for (size_t i = 0; i < pos->n; i++)
+        gi[i] = plan_game(p, pos->c[i].game->spec);
+    plan_leaf leaf = {{plan_decide}, p, gi};
+    int rc = nb_search_solve(pos, &leaf.base, sol, col, err);
+    nb_free(gi);
     return rc;
 }

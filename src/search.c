@@ -17,7 +17,10 @@
  * heap-like components sorted (the order of independent heaps does not
  * matter).  Cost: O(sum over positions reached of their moves); refused
  * with NIMBER_E_LIMIT once more than NB_SEARCH_MAX positions would be
- * kept, or as many moves held by the positions on the stack.
+ * kept, or as many moves held by the positions on the stack.  A caller
+ * may hand a leaf that decides some positions outright (misère sums of
+ * heap games: those within a proved quotient, misere.c); they are then
+ * neither searched nor kept.
  */
 #include "sum.h"
 
@@ -238,6 +241,7 @@ static int child(const nimber_position *pos, const state *s,
 typedef struct {
     const nimber_position *pos;
     int misere;
+    const nb_leaf *leaf; /* decides some states without search, or NULL */
     memo m;
     frame *stack;
     size_t depth, cap;
@@ -303,6 +307,12 @@ static void frame_start(search *sr) {
  * frames, each with its moves and the next one to try. */
 static int evaluate(search *sr, state *s, int steps, int64_t *res,
                     nimber_error *err) {
+    int lw;
+    if (!steps && sr->leaf && sr->leaf->decide(sr->leaf, sr->pos, s->c, &lw)) {
+        state_free(s);
+        *res = lw;
+        return NIMBER_OK;
+    }
     int64_t known = memo_get(&sr->m, sr->pos, s);
     if (known < -1) {
         state_free(s);
@@ -339,6 +349,11 @@ static int evaluate(search *sr, state *s, int steps, int64_t *res,
         }
         state c;
         RETURN_IF_ERR(child(sr->pos, &f->s, &f->moves[f->next], &c, err));
+        if (!steps && sr->leaf && sr->leaf->decide(sr->leaf, sr->pos, c.c, &lw)) {
+            state_free(&c);
+            last = lw;
+            continue;
+        }
         known = memo_get(&sr->m, sr->pos, &c);
         if (known < -1) {
             state_free(&c);
@@ -378,8 +393,9 @@ static void search_free(search *sr) {
 }
 
 /* Outcome and every winning move by exhaustive search. */
-int nb_search_solve(nimber_position *pos, nimber_solution *sol,
-                    nb_collector *col, nimber_error *err) {
+int nb_search_solve(nimber_position *pos, const nb_leaf *leaf,
+                    nimber_solution *sol, nb_collector *col,
+                    nimber_error *err) {
     for (size_t i = 0; i < pos->n; i++)
         if (pos->c[i].game->family->in_options)
             return nb_fail(err, NIMBER_E_UNSUPPORTED,
@@ -390,6 +406,7 @@ int nb_search_solve(nimber_position *pos, nimber_solution *sol,
     memset(&sr, 0, sizeof sr);
     sr.pos = pos;
     sr.misere = pos->rule == NIMBER_RULE_MISERE;
+    sr.leaf = leaf;
     state root = {NULL, pos->n};
     state view = {NULL, pos->n};
     nb_pos *cs = nb_calloc(pos->n ? pos->n : 1, sizeof *cs);

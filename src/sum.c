@@ -17,9 +17,11 @@
  * component and recomputing the tally after it (family->after, O(1) for
  * heap games), at most NB_MOVE_BUDGET moves per component.
  * Misère play is a rule over the whole position: a component alone may be
- * decided by its family's closed form (misere_solve); a sum of heaps of
- * one heap game with small heaps through the game's misère quotient
- * (misere.c); anything else goes to the exhaustive search of search.c.  Under normal play, a component
+ * decided by its family's closed form (misere_solve); a sum of heap games
+ * through the misère quotient of their heaps together (misere.c) when it
+ * is proved for every heap of the sum, else by the exhaustive search of
+ * search.c in which the positions within the quotient are decided by it;
+ * anything else by the plain search.  Under normal play, a component
  * alone whose value is out of reach (NIMBER_E_LIMIT: a huge Wythoff pair)
  * may still be decided by its family's closed form for the P-positions
  * (solve_alone); the solution then has no value.  Nothing here names a
@@ -559,14 +561,16 @@ int nimber_position_solve(nimber_position *pos, size_t max_moves,
                                              : nb_position_ready(pos, err);
     if (rc == NIMBER_OK && pos->rule == NIMBER_RULE_MISERE) {
         nb_component *c = pos->n == 1 ? &pos->c[0] : NULL;
-        const nimber_quotient *q = NULL;
+        const nb_misere_plan *plan = NULL;
         if (c && c->game->family->misere_solve)
             rc = c->game->family->misere_solve(c->game, c->pos.w, c->pos.n,
                                                &sol->outcome, &col.base, err);
-        else if ((rc = nb_misere_quotient(pos, &q, err)) == NIMBER_OK)
-            rc = nb_quotient_solve(pos, q, sol, &col, err);
+        else if ((rc = nb_misere_plan_get(pos, &plan, err)) == NIMBER_OK)
+            rc = nb_misere_plan_covers(plan, pos)
+                     ? nb_quotient_solve(pos, plan, sol, &col, err)
+                     : nb_misere_search(pos, plan, sol, &col, err);
         else if (rc == NB_DECLINE)
-            rc = nb_search_solve(pos, sol, &col, err);
+            rc = nb_search_solve(pos, NULL, sol, &col, err);
     } else if (rc == NIMBER_OK && pos->rule == NIMBER_RULE_EVERY) {
         rc = nb_every_solve(pos, sol, &col, err);
     } else if (rc == NIMBER_OK) {

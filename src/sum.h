@@ -56,12 +56,22 @@ typedef struct {
 void nb_collector_init(nb_collector *c, nimber_move **moves, size_t *n,
                        int *truncated, size_t max, int grow);
 
+/* A way to decide some states of a search without searching them: 1 and
+ * *win (the player to move wins) when it knows the state whose
+ * components' words are comps[0..pos->n), else 0. */
+typedef struct nb_leaf {
+    int (*decide)(const struct nb_leaf *leaf, const nimber_position *pos,
+                  const nb_pos *comps, int *win);
+} nb_leaf;
+
 /* search.c: outcome and every winning move by exhaustive search of the
  * positions reachable (any finite games, under pos->rule), bounded by
  * NB_SEARCH_MAX positions, and as many moves held at once (NIMBER_E_LIMIT
- * past either). */
-int nb_search_solve(nimber_position *pos, nimber_solution *sol,
-                    nb_collector *col, nimber_error *err);
+ * past either); states that leaf (NULL: none) decides are neither
+ * searched nor kept. */
+int nb_search_solve(nimber_position *pos, const nb_leaf *leaf,
+                    nimber_solution *sol, nb_collector *col,
+                    nimber_error *err);
 
 /* search.c: Every-SG (each turn a move in every component that has one):
  * outcome and the winning turn, one move per component; and the steps
@@ -73,16 +83,31 @@ int nb_every_steps(nimber_position *pos, uint64_t *steps, int *won,
 
 #define NB_SEARCH_MAX ((size_t)1 << 20)
 
-/* misere.c: the misère quotient that decides pos, when every component
- * is of one heap game with small heaps (computed once, kept by the game),
- * into *q; NB_DECLINE when none applies; NIMBER_E_NOMEM or
- * NIMBER_E_INTERRUPTED.  nb_quotient_solve: outcome and winning moves
- * through it, one multiplication per heap. */
+/* misere.c: how a misère sum of heap games is decided (see misere.c's
+ * top): the plan is the quotient of the heaps of all the sum's games
+ * together, proved as far as small bounds allow, kept by the first
+ * component's game.  nb_misere_plan_get: NB_DECLINE when a component is
+ * not a heap game without cycles; NIMBER_E_NOMEM, NIMBER_E_INTERRUPTED.
+ * When the plan covers pos (every heap within its quotient),
+ * nb_quotient_solve decides it with one multiplication per heap; else
+ * nb_misere_search searches it exhaustively, every position within the
+ * quotient decided by it. */
 #define NB_DECLINE (-2)
-int nb_misere_quotient(nimber_position *pos, const nimber_quotient **q,
+typedef struct nb_misere_plan nb_misere_plan;
+int nb_misere_plan_get(nimber_position *pos, const nb_misere_plan **plan,
                        nimber_error *err);
-int nb_quotient_solve(nimber_position *pos, const nimber_quotient *q,
+int nb_misere_plan_covers(const nb_misere_plan *p, const nimber_position *pos);
+const nimber_quotient *nb_misere_plan_quotient(const nb_misere_plan *p);
+size_t nb_misere_plan_games(const nb_misere_plan *p);
+const char *nb_misere_plan_game(const nb_misere_plan *p, size_t i,
+                                uint64_t *proved);
+size_t nb_misere_plan_element(const nb_misere_plan *p, const char *spec,
+                              uint64_t h);
+int nb_quotient_solve(nimber_position *pos, const nb_misere_plan *p,
                       nimber_solution *sol, nb_collector *col,
                       nimber_error *err);
+int nb_misere_search(nimber_position *pos, const nb_misere_plan *p,
+                     nimber_solution *sol, nb_collector *col,
+                     nimber_error *err);
 
 #endif /* NIMBER_SUM_H */

@@ -234,10 +234,11 @@ def solve(spec, *, misere=False, max_moves=1000, max_memory=None):
         with a list of its positions as args: (game, [(5, 4), (3, 3)]) is
         two sheets (a bare tuple (5, 4) would be two positions (5,), (4,)).
     misere: play the whole sum under the misère rule (whoever moves last
-        loses); solved by a closed form where one applies, through the
-        game's misère quotient for a sum of heaps (each at most 24) of one
-        heap game, else by an exhaustive search, refused with LimitError
-        past 2**20 positions.
+        loses); solved by a closed form where one applies; a sum of heap
+        games through the misère quotient of their heaps together where
+        it is proved, the rest by an exhaustive search (positions within
+        the quotient read off it), refused with LimitError past 2**20
+        positions searched.
     max_moves: list at most this many winning moves (Solution.truncated
         says when there are more).
     max_memory: bytes the games' tables may use (None: 4 GiB).

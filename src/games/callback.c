@@ -1083,6 +1083,7 @@ int nimber_game_from_callback(const char *name, nimber_options_fn fn, void *ctx,
     st->nslots = CB_FIRST_SLOTS;
     st->limit = NB_DEFAULT_MEMORY_LIMIT;
     st->next_progress = CB_PROGRESS_EVERY;
+    g->mem_limit = NB_DEFAULT_MEMORY_LIMIT;
     g->family = &cb_family;
     g->state = st;
     *out = g;

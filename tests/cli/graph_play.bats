@@ -171,6 +171,8 @@ move component 0 heap 1: 4 -> 3" ]
     [[ "$output" == *"misère quotient of kayles"* ]]
     [[ "$output" == *"winning move: heap 1: 4 -> 3"* ]]
     run "$NIMBER" explain --misere kayles 3 + nim 4
+    [[ "$output" == *"misère quotient of the heaps of these games together"* ]]
+    run "$NIMBER" explain --misere wythoff 1 2 + nim 4
     [[ "$output" == *"exhaustive search"* ]]
     run "$NIMBER" explain misere-nim 1 1 5
     [[ "$output" == *"Misère Nim (Bouton)"* ]]

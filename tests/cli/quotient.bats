@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # quotient.bats — misère quotients (`quotient`), genus (`genus`) and
 # solve/explain --misere deciding through a quotient: the published
-# quotients, the JSON table against the search of `solve --misere`, and
-# bad input.
+# quotients, the JSON table and sums of several games against the
+# reference's search by the definition (tests/ref/ref.c), the memory
+# limit, and bad input.
 
 load helper
 
@@ -44,14 +45,13 @@ heap 3 -> ab (order 6)" ]
     echo "$json" | jq -e '. as $q | [range(.order)] | all(. as $a | $q.table[$q.identity][$a] == $a)'
     echo "$json" | jq -e '. as $q | [range(.order)] | all(. as $a | [range($q.order)] | all(. as $b | $q.table[$a][$b] == $q.table[$b][$a]))'
     echo "$json" | jq -e '. as $q | [range(.order)] | all(. as $a | [range($q.order)] | all(. as $b | [range($q.order)] | all(. as $c | $q.table[$q.table[$a][$b]][$c] == $q.table[$a][$q.table[$b][$c]])))'
-    # sums of three heaps: the product against the search (a second
-    # component spelled octal:0.77 keeps solve off the quotient)
+    # sums of three heaps: the product against the reference's search by
+    # the definition (tests/ref/ref.c)
     for h in "1 2 3" "4 4 1" "7 5 2" "6 3 3" "2 2 7" "5 5 5"; do
         set -- $h
         p=$(echo "$json" | jq -r --argjson a "$1" --argjson b "$2" --argjson c "$3" \
             '.table[.table[.heaps[$a]][.heaps[$b]]][.heaps[$c]] as $x | if (.p | index($x)) != null then "P" else "N" end')
-        run_split solve --misere --json kayles "$1" "$2" + octal:0.77 "$3"
-        [ "$(echo "$out" | jq -r .outcome)" = "$p" ]
+        [ "$("$REF" misere kayles "$1" "$2" "$3" 2>/dev/null | head -1)" = "$p" ]
     done
 }
 
@@ -86,12 +86,69 @@ move component 0 heap 1: 4 -> 3" ]
     run_split explain --misere kayles 3 4
     [[ "$out" == *"Decided through the misère quotient of kayles for heaps of at most 4"* ]]
     run_split explain --misere kayles 3 + nim 2
+    [[ "$out" == *"misère quotient of the heaps of these games together"* ]]
+    [[ "$out" == *"kayles heap 3 -> "* ]]
+    run_split explain --misere kayles 3 + wythoff 1 2
     [[ "$out" == *"exhaustive search"* ]]
     # 100000 heaps at once
     seq 1 100000 | awk '{print $1 % 9 + 1}' > "$BATS_TEST_TMPDIR/h.txt"
     run_split solve --misere --max-moves 1 kayles @"$BATS_TEST_TMPDIR/h.txt"
     status_is 0
     [[ "$out" == *"outcome "* ]]
+}
+
+@test "solve --misere: sums of several heap games, refused before, decided now" {
+    # 0.75 and 0.15 together: the exhaustive search of 0.4.0 passed 2^20
+    # positions; their joint quotient (order 8) decides at once.  The
+    # reference decides it by the definition alone (ref.c: no quotient, no
+    # Grundy value): the same outcome and the same winning moves.
+    run_split solve --misere --max-moves 1000 octal:0.75 13 14 + octal:0.15 11 12
+    status_is 0
+    mine=$(echo "$out" | grep -v '^grundy' | sed 's/^outcome //' | sort)
+    theirs=$("$REF" misere octal:0.75 13 14 + octal:0.15 11 12 2>/dev/null | sort)
+    [ -n "$theirs" ]
+    [ "$mine" = "$theirs" ]
+    run_split explain --misere octal:0.75 13 14 + octal:0.15 11 12
+    [[ "$out" == *"misère quotient of the heaps of these games together:
+  octal:0.15 up to 12, octal:0.75 up to 14 (8 elements)."* ]]
+    # kayles with Nim and Dawson's Kayles: the joint quotient stops short,
+    # the search decides, every position within it read off the quotient
+    run_split solve --misere --max-moves 1000 kayles 14 + nim 3 2 + dawson 9
+    status_is 0
+    mine=$(echo "$out" | grep -v '^grundy' | sed 's/^outcome //' | sort)
+    theirs=$("$REF" misere kayles 14 + nim 3 2 + dawson 9 2>/dev/null | sort)
+    [ "$mine" = "$theirs" ]
+    run_split explain --misere kayles 14 + nim 3 2 + dawson 9
+    [[ "$out" == *"proved only for some of them"* ]]
+    # heaps far above 24: 0.75's quotient holds them all (R8)
+    run_split solve --misere octal:0.75 200 199 3
+    status_is 0
+    [[ "$out" == *"outcome N"* ]]
+}
+
+@test "quotient and genus: --max-memory bounds them (exit 71, one line)" {
+    # kayles up to 16 holds about 100 MB of tables; 1M is far too little
+    run_split --max-memory 1M quotient kayles --upto 16
+    status_is 71
+    [ "$err" = "nimber: the misère quotient needs more memory than the limit of 1 MiB (at heap 9; see --max-memory)" ]
+    [ -z "$out" ]
+    run_split quotient --json kayles --upto 16 --max-memory 2M
+    status_is 71
+    [[ "$err" == *"more memory than the limit of 2 MiB"* ]]
+    run_split --max-memory 100K genus grundy-game --upto 60
+    status_is 71
+    [[ "$err" == *"the genus needs more memory than the limit of 100 KiB"* ]]
+    [ "$(echo "$err" | wc -l)" = 1 ]
+    # within the limit: the same answers as without one
+    run_split --max-memory 64M quotient octal:0.75 --upto 30
+    status_is 0
+    [[ "$out" == *"order 8"* ]]
+    run_split --max-memory 16M genus kayles --upto 4
+    status_is 0
+    # solve's quotient gives way to the search under a tiny limit
+    run_split --max-memory 64K solve --misere kayles 3 4
+    status_is 0
+    [[ "$out" == *"outcome N"* ]]
 }
 
 @test "quotient and genus: bad input" {

@@ -14,8 +14,17 @@
  *     by nim-sum; heaps of 0 and 1 by parity), with Plambeck–Siegel's
  *     presentation <a, b | a^2 = 1, b^3 = b> for N = 2, 3;
  *   - octal 0.75: Plambeck's R8, order 8;
+ *   - published structure theorems, on 15 games heap bound by heap bound:
+ *     even order (Plambeck–Siegel), |P| = 2 only with order 2^n + 2 or
+ *     2^n + 4, and every quotient of order 8 isomorphic to R8 (Siegel);
+ *   - the quotient by its definition: positions with few heaps of each
+ *     size, classed by their outcomes in every small context (the tree),
+ *     give exactly the quotient's elements and P-portion;
  *   - solve --misere through a quotient: the outcome and every winning
  *     move equal the tree's; 100000 heaps decided at once;
+ *   - sums of several heap games (the joint quotient, the search within a
+ *     partial one, the plain search under small memory limits): outcome
+ *     and every winning move against the tree over tagged heaps;
  *   - genus: gamma_k from a naive misère Grundy recursion over the heap
  *     plus k Nim heaps of 2, and Plambeck's genus table of 0.312;
  *   - errors, and every allocation failure reported as out of memory.
@@ -222,6 +231,201 @@ static void test_075(void **state) {
     nimber_quotient_free(q);
 }
 
+/* ---- published structure (item 1: the sources read are cited) ----
+ *
+ * Siegel, "The structure and classification of misère quotients",
+ * arXiv:math/0703070 (2007), abstract: "if |P| = 2 and Q is finite, then
+ * |Q| = 2^n + 2 or 2^n + 4" and "there is exactly one quotient of order
+ * 8".  Rubinstein-Salzedo and Zhou, "Finite cardinalities of misère
+ * quotients", arXiv:2603.18244 (2026), introduction: "It was also shown in
+ * [PS08] that any misère quotient of a set of impartial games had even
+ * cardinality" ([PS08]: Plambeck and Siegel, J. Combin. Theory A 115
+ * (2008)).  Every quotient the library proves must obey all three; the
+ * quotient of order 8 must be 0.75's R8 up to isomorphism (a bijection
+ * keeping products, the identity and the P-portion). */
+
+/* 1 if the bipartite monoids q and r (same order n <= 8) are isomorphic:
+ * a backtracking search for the bijection, element by element. */
+static int iso_try(const nimber_quotient *q, const nimber_quotient *r,
+                   size_t n, size_t *phi, int *used, size_t k) {
+    if (k == n) {
+        for (size_t a = 0; a < n; a++)
+            for (size_t b = 0; b < n; b++)
+                if (phi[nimber_quotient_mul(q, a, b)] !=
+                    nimber_quotient_mul(r, phi[a], phi[b]))
+                    return 0;
+        return 1;
+    }
+    for (size_t y = 0; y < n; y++) {
+        if (used[y] || nimber_quotient_is_p(q, k) != nimber_quotient_is_p(r, y))
+            continue;
+        if ((k == 0) != (y == 0)) /* the identity is element 0 of both */
+            continue;
+        phi[k] = y;
+        used[y] = 1;
+        if (iso_try(q, r, n, phi, used, k + 1))
+            return 1;
+        used[y] = 0;
+    }
+    return 0;
+}
+
+static int isomorphic(const nimber_quotient *q, const nimber_quotient *r) {
+    size_t n = nimber_quotient_order(q), phi[16];
+    int used[16] = {0};
+    if (n != nimber_quotient_order(r) || n > 16)
+        return 0;
+    return iso_try(q, r, n, phi, used, 0);
+}
+
+/* Even order; |P| = 2 gives 2^n + 2 or 2^n + 4; order 8 is R8. */
+static void test_published_structure(void **state) {
+    (void)state;
+    nimber_game *g75;
+    assert_int_equal(nimber_game_parse("octal:0.75", &g75, NULL), 0);
+    nimber_quotient *r8 = NULL;
+    assert_int_equal(nimber_quotient_compute(g75, 12, 0, &r8, NULL, NULL), 0);
+    assert_int_equal(nimber_quotient_order(r8), 8);
+    static const struct {
+        const char *spec;
+        unsigned upto;
+    } games[] = {
+        {"nim", 9},          {"kayles", 12},      {"dawson", 12},
+        {"octal:0.15", 14},  {"octal:0.57", 12},  {"octal:0.72", 12},
+        {"octal:0.34", 12},  {"octal:0.53", 14},  {"octal:0.56", 12},
+        {"octal:0.26", 14},  {"octal:0.14", 13},  {"octal:0.312", 12},
+        {"octal:0.71", 10},  {"sub:1,3", 12},     {"grundy-game", 9},
+    };
+    size_t eights = 0;
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        nimber_game *g;
+        assert_int_equal(nimber_game_parse(games[i].spec, &g, NULL), 0);
+        for (unsigned n = 1; n <= games[i].upto; n++) {
+            nimber_quotient *q = NULL;
+            nimber_error err;
+            if (nimber_quotient_compute(g, n, 0, &q, NULL, &err))
+                fail_msg("%s up to %u: %s", games[i].spec, n, err.message);
+            size_t order = nimber_quotient_order(q), np = 0;
+            for (size_t a = 0; a < order; a++)
+                np += (size_t)nimber_quotient_is_p(q, a);
+            if (order > 1 && order % 2)
+                fail_msg("%s up to %u: odd order %zu", games[i].spec, n,
+                         order);
+            if (np == 2) {
+                size_t m = order - 2, k = order - 4;
+                int pow2 = (m && !(m & (m - 1))) || (k && !(k & (k - 1)));
+                if (!pow2)
+                    fail_msg("%s up to %u: |P| = 2, order %zu", games[i].spec,
+                             n, order);
+            }
+            if (order == 8) {
+                eights++;
+                if (!isomorphic(q, r8))
+                    fail_msg("%s up to %u: order 8 but not R8", games[i].spec,
+                             n);
+            }
+            nimber_quotient_free(q);
+        }
+        nimber_game_free(g);
+    }
+    fprintf(stderr, "[structure] %zu quotients of order 8, all R8\n", eights);
+    assert_true(eights >= 3); /* 0.15, 0.57, 0.72 at least */
+    nimber_quotient_free(r8);
+    nimber_game_free(g75);
+}
+
+/* ---- the twin: the quotient by its definition ----
+ *
+ * For heaps 1..N, every position u with at most MU heaps of each size is
+ * written down with its row: the outcomes (brute.h's tree) of u + w for
+ * every context w with at most MW heaps of each size.  Positions with
+ * different rows are distinguishable, so (1) positions the quotient maps
+ * to one element must have equal rows, and (2) there are at most as many
+ * different rows as elements; with these contexts there are exactly as
+ * many (checked), so the quotient is the classes of the definition, and
+ * its P-portion the classes of P-positions (the entry for w = 0).  Cost:
+ * (MU+1)^N (MW+1)^N look-ups of the tree, (MU+MW+1)^N sums solved. */
+static void twin_check(const char *spec, unsigned N, unsigned MU,
+                       unsigned MW) {
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+    nimber_quotient *q = NULL;
+    assert_int_equal(nimber_quotient_compute(g, N, 0, &q, NULL, NULL), 0);
+    static opts o;
+    load_opts(g, N, &o);
+    brute b;
+    brute_init(&b, heap_moves, &o, 1, (size_t)1 << 20);
+    size_t nu = 1, nw = 1;
+    for (unsigned i = 0; i < N; i++) {
+        nu *= MU + 1;
+        nw *= MW + 1;
+    }
+    unsigned char *rows = malloc(nu * nw);
+    size_t *elem = malloc(nu * sizeof *elem);
+    for (size_t u = 0; u < nu; u++) {
+        size_t x = 0, c = u;
+        for (unsigned h = 1; h <= N; h++, c /= MU + 1)
+            for (size_t k = 0; k < c % (MU + 1); k++)
+                x = nimber_quotient_mul(q, x, nimber_quotient_heap(q, h));
+        elem[u] = x;
+    }
+    for (size_t u = 0; u < nu; u++)
+        for (size_t w = 0; w < nw; w++) {
+            bkey k;
+            k.len = 0;
+            size_t cu = u, cw = w;
+            for (unsigned h = 1; h <= N; h++, cu /= MU + 1, cw /= MW + 1)
+                for (size_t j = 0; j < cu % (MU + 1) + cw % (MW + 1); j++)
+                    k.b[k.len++] = (unsigned char)h;
+            rows[u * nw + w] = (unsigned char)!brute_win(&b, &k);
+        }
+    /* (1) one element, one row; the P-portion is the w = 0 entry */
+    size_t order = nimber_quotient_order(q);
+    size_t *first = malloc(order * sizeof *first);
+    for (size_t e = 0; e < order; e++)
+        first[e] = SIZE_MAX;
+    for (size_t u = 0; u < nu; u++) {
+        size_t e = elem[u];
+        assert_int_equal(rows[u * nw], nimber_quotient_is_p(q, e));
+        if (first[e] == SIZE_MAX)
+            first[e] = u;
+        else if (memcmp(rows + u * nw, rows + first[e] * nw, nw) != 0)
+            fail_msg("%s: two positions of element %s are distinguishable",
+                     spec, nimber_quotient_name(q, e));
+    }
+    /* (2) the classes of the definition (one representative per element
+     * is enough, by (1)): as many as elements */
+    size_t classes = 0;
+    for (size_t e = 0; e < order; e++) {
+        int fresh = first[e] != SIZE_MAX;
+        for (size_t f = 0; f < e && fresh; f++)
+            if (first[f] != SIZE_MAX &&
+                memcmp(rows + first[e] * nw, rows + first[f] * nw, nw) == 0)
+                fresh = 0;
+        classes += (size_t)fresh;
+    }
+    fprintf(stderr, "[twin] %s heaps <= %u (%u and %u of each): %zu "
+                    "classes, order %zu\n",
+            spec, N, MU, MW, classes, order);
+    assert_int_equal(classes, order);
+    free(first);
+    free(rows);
+    free(elem);
+    brute_free(&b);
+    nimber_quotient_free(q);
+    nimber_game_free(g);
+}
+
+static void test_twin_definition(void **state) {
+    (void)state;
+    twin_check("nim", 5, 2, 1);
+    twin_check("octal:0.75", 6, 2, 1);
+    twin_check("kayles", 6, 2, 1);
+    twin_check("dawson", 7, 1, 1);
+    twin_check("octal:0.15", 7, 1, 1);
+    twin_check("sub:1,3", 6, 1, 1);
+}
+
 /* Naive misère Grundy value of game heaps h[0..n) + c2 Nim heaps of 2 +
  * c1 of 1: 1 without a move, else the mex (no memo: small positions). */
 static unsigned naive_mg(const opts *o, const uint8_t *h, unsigned n,
@@ -406,6 +610,193 @@ static void test_solve_through_quotient(void **state) {
     nimber_game_free(g);
 }
 
+/* ---- misère sums of several heap games ----
+ *
+ * The twin: brute.h's tree over keys whose bytes are game * 32 + heap
+ * (heaps below 32), each game's options read from the library as above.
+ * Random sums of one to three components of seven games, heaps up to 9,
+ * are solved with the games' default memory limit and with small ones
+ * (so that the plan's quotient stops early and the search with it, or the
+ * plain search, decides), and a few larger sums whose joint quotient stops
+ * short; outcome and every winning move must be the tree's.  The explanations tell which way decided: each of the joint
+ * quotient, the search within a partial quotient and the single game's
+ * quotient must have been taken. */
+
+#define MIXG 7
+static const char *const mix_spec[MIXG] = {
+    "kayles", "nim", "dawson", "octal:0.75", "octal:0.137", "sub:1,3",
+    "octal:0.15"};
+static opts mix_opts[MIXG];
+
+/* brute.h moves over tagged heaps. */
+static size_t mix_moves(const bkey *k, bkey *out, size_t cap, void *ctx) {
+    (void)ctx;
+    size_t n = 0;
+    for (unsigned i = 0; i < k->len; i++) {
+        if (i && k->b[i] == k->b[i - 1])
+            continue;
+        unsigned g = k->b[i] / 32, h = k->b[i] % 32;
+        const opts *o = &mix_opts[g];
+        for (size_t j = 0; j < o->n[h] && n < cap; j++) {
+            bkey c;
+            c.len = 0;
+            for (unsigned x = 0; x < k->len; x++)
+                if (x != i)
+                    c.b[c.len++] = k->b[x];
+            for (unsigned t = 0; t < o->nto[h][j]; t++)
+                c.b[c.len++] = (unsigned char)(g * 32 + o->to[h][j][t]);
+            key_sort(&c);
+            out[n++] = c;
+        }
+    }
+    return n;
+}
+
+/* A random sum: components' games and heaps. */
+typedef struct {
+    size_t nc;
+    unsigned game[3];
+    size_t nh[3];
+    uint64_t heap[3][3];
+} mix_pos;
+
+/* The position of m with the games g[], misère rule. */
+static nimber_position *mix_build(const mix_pos *m, nimber_game **g) {
+    nimber_position *pos = nimber_position_create();
+    for (size_t c = 0; c < m->nc; c++)
+        assert_int_equal(nimber_position_add(pos, g[m->game[c]], m->heap[c],
+                                             m->nh[c], NULL),
+                         0);
+    assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL),
+                     0);
+    return pos;
+}
+
+/* The key of a position (tagged heaps, sorted). */
+static void mix_key(const nimber_position *pos, nimber_game **g, bkey *k) {
+    k->len = 0;
+    for (size_t c = 0; c < nimber_position_components(pos); c++) {
+        nimber_game *cg;
+        const uint64_t *w;
+        size_t n;
+        nimber_position_component(pos, c, &cg, &w, &n);
+        unsigned gi = 0;
+        while (g[gi] != cg)
+            gi++;
+        for (size_t j = 0; j < n; j++)
+            if (w[j])
+                k->b[k->len++] = (unsigned char)(gi * 32 + w[j]);
+    }
+    key_sort(k);
+}
+
+static void test_mixed_sums(void **state) {
+    (void)state;
+    test_seed("mixed");
+    /* three sets of the games: default limit, 1 MiB and 256 KiB */
+    static const size_t limit[3] = {0, (size_t)1 << 20, (size_t)1 << 18};
+    nimber_game *g[3][MIXG];
+    for (int l = 0; l < 3; l++)
+        for (unsigned i = 0; i < MIXG; i++) {
+            assert_int_equal(nimber_game_parse(mix_spec[i], &g[l][i], NULL),
+                             0);
+            nimber_game_set_memory_limit(g[l][i], limit[l]);
+            if (l == 0)
+                load_opts(g[0][i], 20, &mix_opts[i]);
+        }
+    brute b;
+    brute_init(&b, mix_moves, NULL, 1, (size_t)1 << 22);
+    size_t joint = 0, partial = 0, single = 0, plain = 0, refused = 0;
+    /* sums whose joint quotient stops short (kayles with dawson...) */
+    static const mix_pos fixed[] = {
+        {3, {0, 1, 2}, {1, 1, 1}, {{9}, {5}, {8}}},
+        {2, {0, 1}, {2, 1}, {{13, 12}, {2}}},
+        {3, {0, 1, 2}, {1, 2, 1}, {{14}, {3, 2}, {9}}},
+        {3, {2, 0, 1}, {1, 1, 1}, {{20}, {8}, {3}}},
+        {3, {0, 3, 1}, {1, 1, 1}, {{15}, {14}, {3}}},
+        {2, {0, 2}, {2, 1}, {{11, 10}, {12}}},
+    };
+    size_t nfixed = sizeof fixed / sizeof fixed[0];
+    for (size_t t = 0; t < 100 + nfixed; t++) {
+        mix_pos m;
+        if (t < nfixed) {
+            m = fixed[t];
+        } else {
+            m.nc = 1 + (size_t)test_below(3);
+            for (size_t c = 0; c < m.nc; c++) {
+                m.game[c] = (unsigned)test_below(MIXG);
+                m.nh[c] = 1 + (size_t)test_below(m.nc == 3 ? 1 : 2);
+                for (size_t j = 0; j < m.nh[c]; j++)
+                    m.heap[c][j] = 1 + test_below(9);
+            }
+        }
+        for (int l = 0; l < (t < nfixed ? 1 : 3); l++) {
+            nimber_position *pos = mix_build(&m, g[l]);
+            bkey k;
+            mix_key(pos, g[l], &k);
+            int win = brute_win(&b, &k);
+            nimber_solution sol;
+            nimber_error err;
+            int rc = nimber_position_solve(pos, 100000, &sol, &err);
+            if (rc == NIMBER_E_LIMIT) { /* refused: never a guess */
+                refused++;
+                nimber_position_free(pos);
+                continue;
+            }
+            if (rc)
+                fail_msg("solve: %s", err.message);
+            if (sol.outcome != (win ? NIMBER_OUTCOME_N : NIMBER_OUTCOME_P))
+                fail_msg("sum %zu (limit %d): outcome differs from the tree",
+                         t, l);
+            /* the distinct sums the moves lead to are exactly the lost
+             * options of the tree */
+            static bkey succ[4096], got[4096];
+            size_t ns = mix_moves(&k, succ, 4096, NULL), nl = 0, ng = 0;
+            for (size_t i = 0; i < ns; i++)
+                if (!brute_win(&b, &succ[i]) && !key_in(succ, nl, &succ[i]))
+                    succ[nl++] = succ[i];
+            for (size_t i = 0; i < sol.nmoves; i++) {
+                nimber_position *after = mix_build(&m, g[l]);
+                assert_int_equal(nimber_position_apply(after, &sol.moves[i],
+                                                       NULL),
+                                 0);
+                bkey ak;
+                mix_key(after, g[l], &ak);
+                assert_false(brute_win(&b, &ak));
+                if (!key_in(got, ng, &ak))
+                    got[ng++] = ak;
+                nimber_position_free(after);
+            }
+            assert_int_equal(ng, nl);
+            nimber_solution_clear(&sol);
+            /* which way decided */
+            char *text = NULL;
+            assert_int_equal(nimber_position_explain(pos, &text, NULL), 0);
+            if (strstr(text, "together"))
+                joint++;
+            else if (strstr(text, "proved only for some"))
+                partial++;
+            else if (strstr(text, "Decided through the misère quotient"))
+                single++;
+            else
+                plain++;
+            nimber_free(text);
+            nimber_position_free(pos);
+        }
+    }
+    fprintf(stderr,
+            "[mixed] 306 solves: %zu joint quotient, %zu search within a "
+            "partial quotient, %zu one game's quotient, %zu other, %zu "
+            "refused\n",
+            joint, partial, single, plain, refused);
+    assert_true(joint >= 50 && partial >= 6 && single >= 20);
+    assert_true(refused <= 10);
+    brute_free(&b);
+    for (int l = 0; l < 3; l++)
+        for (unsigned i = 0; i < MIXG; i++)
+            nimber_game_free(g[l][i]);
+}
+
 /* Errors: not a heap game, a bound too large, the order bound. */
 static void test_errors(void **state) {
     (void)state;
@@ -440,7 +831,8 @@ static void *fail_realloc(void *p, size_t n) {
     return ++alloc_count == fail_at ? NULL : realloc(p, n);
 }
 
-/* A quotient and a genus list; the first failing status. */
+/* A quotient, a genus list and a misère sum of two games; the first
+ * failing status. */
 static int workload(void) {
     nimber_game *g;
     int rc = nimber_game_parse("octal:0.75", &g, NULL);
@@ -452,6 +844,27 @@ static int workload(void) {
     nimber_genus gs[4];
     if (!rc)
         rc = nimber_genus_list(g, 3, gs, NULL);
+    /* a misère sum of two games: the plan and their joint quotient */
+    nimber_game *k = NULL;
+    nimber_position *pos = NULL;
+    uint64_t a[2] = {5, 3}, b[1] = {2};
+    if (!rc)
+        rc = nimber_game_parse("kayles", &k, NULL);
+    if (!rc && !(pos = nimber_position_create()))
+        rc = NIMBER_E_NOMEM;
+    if (!rc)
+        rc = nimber_position_add(pos, k, a, 2, NULL);
+    if (!rc)
+        rc = nimber_position_add(pos, g, b, 1, NULL);
+    if (!rc)
+        rc = nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL);
+    nimber_solution sol;
+    if (!rc)
+        rc = nimber_position_solve(pos, 100, &sol, NULL);
+    if (!rc)
+        nimber_solution_clear(&sol);
+    nimber_position_free(pos);
+    nimber_game_free(k);
     nimber_game_free(g);
     return rc;
 }
@@ -479,8 +892,11 @@ int main(void) {
         cmocka_unit_test(test_quotients_brute),
         cmocka_unit_test(test_nim_pattern),
         cmocka_unit_test(test_075),
+        cmocka_unit_test(test_published_structure),
+        cmocka_unit_test(test_twin_definition),
         cmocka_unit_test(test_genus),
         cmocka_unit_test(test_solve_through_quotient),
+        cmocka_unit_test(test_mixed_sums),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_alloc_failures),
     };
