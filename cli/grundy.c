@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BLOCK 65536
+#define BLOCK 8192 /* values a block: 128 KiB of nimber_value */
 
 /* Prints the grundy command's help. */
 static void grundy_help(FILE *f) {

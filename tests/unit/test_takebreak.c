@@ -388,6 +388,57 @@ static void test_periods(void **state) {
     nimber_game_free(o);
 }
 
+/* Every period the search proves is the smallest pair, checked against
+ * values computed by the direct mex alone (no period code involved): for
+ * random codes whose period is proved within 20000 values, G(n+Q) = G(n)
+ * for P <= n < P + 2Q, G(P-1) != G(P-1+Q), and no Q' < Q repeats the
+ * values from P on.  (The window search finds Q by fingerprints; a Q that
+ * is a period but not the smallest, or a wrong P, fails here.) */
+static void test_periods_smallest(void **state) {
+    (void)state;
+    test_seed("test_periods_smallest");
+    int proved = 0;
+    for (int t = 0; t < 400 && proved < 60; t++) {
+        char code[16], spec[32];
+        random_code(code, sizeof code);
+        snprintf(spec, sizeof spec, "octal:%s", code);
+        nimber_game *g, *d;
+        nimber_period p;
+        assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+        int rc = nimber_game_period(g, 20000, &p, NULL);
+        nimber_game_free(g);
+        if (rc != NIMBER_OK || !p.proven || p.preperiod + 3 * p.period > 40000)
+            continue;
+        proved++;
+        uint64_t P = p.preperiod, Q = p.period, n = P + 3 * Q + 1;
+        assert_int_equal(nimber_game_parse(spec, &d, NULL), 0);
+        nimber_game_set_algorithm(d, NIMBER_ALGO_DIRECT);
+        nimber_value *v = malloc(n * sizeof *v);
+        assert_non_null(v);
+        assert_int_equal(nimber_heap_values(d, 0, n, v, NULL), 0);
+        for (uint64_t i = P; i < P + 2 * Q; i++)
+            if (v[i].lo != v[i + Q].lo)
+                fail_msg("%s: %llu/%llu is no period at %llu", spec,
+                         (unsigned long long)P, (unsigned long long)Q,
+                         (unsigned long long)i);
+        if (P > 0 && v[P - 1].lo == v[P - 1 + Q].lo)
+            fail_msg("%s: preperiod %llu is not the smallest", spec,
+                     (unsigned long long)P);
+        for (uint64_t q = 1; q < Q; q++) {
+            uint64_t i = P;
+            while (i < P + Q && v[i].lo == v[i + q].lo)
+                i++;
+            if (i == P + Q)
+                fail_msg("%s: period %llu, but %llu repeats too", spec,
+                         (unsigned long long)Q, (unsigned long long)q);
+        }
+        free(v);
+        nimber_game_free(d);
+    }
+    if (proved < 20)
+        fail_msg("only %d random codes proved a period", proved);
+}
+
 /* A period search stops at its work bound (512 options a value of the
  * bound, plus 2^26), deterministically, and reports how far it got:
  * octal:0.007 costs O(n) a value (half its positions are rare under every
@@ -677,15 +728,15 @@ static size_t peak_of(const char *spec, size_t limit, long long heap, int *rc,
 }
 
 /* Period searches and value tables stay within the memory limit: the
- * prefix-function buffer of the window search, the mask histogram, the
- * rare list and the stamp buffers count, and the table widens in place. */
+ * mask histogram, the rare list and the stamp buffers count, and the
+ * table widens in place. */
 static void test_memory_limit(void **state) {
     (void)state;
     int rc;
     nimber_period p;
     uint64_t v;
-    /* 0.16 proves its period at ~5.1e5 values: a 0.5 MB table, and 1 MB of
-     * prefix function for the long window. */
+    /* 0.16 proves its period at ~5.1e5 values: a 0.5 MB table (the window
+     * search keeps no buffer), so 1 MiB is enough. */
     static const size_t plim[] = {1u << 20, 3u << 19, 2u << 20, 4u << 20};
     for (size_t i = 0; i < sizeof plim / sizeof plim[0]; i++) {
         size_t peak = peak_of("octal:0.16", plim[i], -1, &rc, &p, &v);
@@ -698,7 +749,7 @@ static void test_memory_limit(void **state) {
                         p.period == 149459);
         else
             assert_int_equal(rc, NIMBER_E_LIMIT);
-        if (plim[i] >= (2u << 20))
+        if (plim[i] >= (1u << 20))
             assert_int_equal(rc, NIMBER_OK);
     }
     /* 0.6 reaches 256 at 10344: widening a 16384-value table. */
@@ -1127,6 +1178,7 @@ int main(void) {
         cmocka_unit_test(test_random_codes_brute),
         cmocka_unit_test(test_algorithms_agree),
         cmocka_unit_test(test_periods),
+        cmocka_unit_test(test_periods_smallest),
         cmocka_unit_test(test_work_bound),
         cmocka_unit_test(test_mixed_sum),
         cmocka_unit_test(test_heap_options),

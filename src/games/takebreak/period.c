@@ -16,8 +16,8 @@
  * being unequal, so grundy-game gets no proof.
  * Finding (P, Q): at checkpoints (doubling, and at the end of a search),
  * the smallest period Q of a window of the last values (the last eighth,
- * then the last half) is computed with the prefix function (KMP, O(W) time
- * and 4 bytes a value of the window), P is found by scanning back while
+ * then the last half) is computed by fingerprints (window_period: O(W)
+ * time, no memory beyond the table), P is found by scanning back while
  * G(i) = G(i+Q), and the pair is proven once the values reach N + Q.  The
  * pair is taken only if the window lies in the periodic part (P <= its
  * start; the last half always does once a proof is possible, as
@@ -27,15 +27,10 @@
  * next checkpoint is set to exactly N + Q when that is all that is
  * missing.  Past a proven period nothing more is computed:
  * G(h) = G(P + (h-P) mod Q) for any h, in O(1).
- * Memory.  The prefix function's buffer counts against the game's memory
- * limit like the table (table.c).  A window whose buffer does not fit is
- * skipped: while values are merely being computed a period is only a
- * short cut, and a later attempt, on more values, can prove whatever an
- * earlier one could.  A period search (tb_period) whose last attempt —
- * on all the values it computed — had to skip a window fails with
- * NIMBER_E_LIMIT (NIMBER_E_NOMEM when the allocation failed) rather than
- * report the period unproven: more memory, not more values, is missing.
- * A search that cannot grow its table fails with NIMBER_E_LIMIT too.
+ * Memory.  Nothing but the value table: the window search keeps no
+ * buffer (a prefix-function array of 4 bytes a value, used before 0.6.0,
+ * doubled the peak of a long search).  A search that cannot grow its
+ * table fails with NIMBER_E_LIMIT.
  * Work.  A search for at most N values (N = 2^25 by default) also stops
  * once the values computed since the game was made have looked at
  * 512 N + 2^26 options (tb_state.work, counted by engine.c: each take,
@@ -64,30 +59,66 @@ static uint64_t proof_needs(const tb_state *st, uint64_t P, uint64_t Q) {
            Q;
 }
 
-/* The smallest period of G(start..start+W-1), by the prefix function
- * (KMP); W when it has none shorter.  0 when its buffer (4 bytes a value
- * of the window) is past the memory limit or not to be had: the attempt
- * is skipped, and proof_short says why. */
-static uint64_t window_period(tb_state *st, uint64_t start, uint64_t W) {
-    int why;
-    uint32_t *pi = tb_scratch(st, (size_t)W * sizeof *pi, &why);
-    if (!pi) {
-        st->proof_short = why;
-        return 0;
+/* Arithmetic modulo the Mersenne prime 2^31 - 1 (products fit in 64
+ * bits), for window_period's fingerprints. */
+#define TB_M31 (((uint64_t)1 << 31) - 1)
+
+static uint64_t m31_mul(uint64_t a, uint64_t b) {
+    uint64_t p = a * b; /* < 2^62 */
+    p = (p & TB_M31) + (p >> 31);
+    p = (p & TB_M31) + (p >> 31);
+    return p >= TB_M31 ? p - TB_M31 : p;
+}
+
+static uint64_t m31_add(uint64_t a, uint64_t b) {
+    uint64_t r = a + b;
+    return r >= TB_M31 ? r - TB_M31 : r;
+}
+
+static uint64_t m31_sub(uint64_t a, uint64_t b) {
+    return a >= b ? a - b : a + TB_M31 - b;
+}
+
+/* X[i] of window_period: G(i) + 1 as a residue. */
+static uint64_t fp_of(const tb_state *st, uint64_t i) {
+    return ((uint64_t)tb_G(st, i) + 1) % TB_M31;
+}
+
+/* The smallest period of X = G(start..start+W-1); W when it has none
+ * shorter.  Q is a period when X[0..W-Q) = X[Q..W).  With the
+ * fingerprints A(l) = sum_{i<l} X[i] b^i of the prefixes and
+ * B(Q) = sum_{i<W-Q} X[Q+i] b^i of the suffixes (mod 2^31 - 1), both
+ * stepped in O(1) from Q to Q+1 (A(l-1) = A(l) - X[l-1] b^(l-1),
+ * B(Q+1) = (B(Q) - X[Q]) / b, and A(W) = B(0)), Q ascends until
+ * A(W-Q) = B(Q) and the two parts compare equal value by value: equal
+ * parts always have equal fingerprints, so the first Q that passes both
+ * is the smallest period, and a fingerprint that merely collides (chance
+ * about 2^-31 for each Q) only costs a comparison that stops at the first
+ * difference.  O(W) time, O(1) memory: no buffer, so no attempt is ever
+ * skipped for want of memory. */
+static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W) {
+    const uint64_t b = 1000003, binv = 1523789695; /* b binv = 1 */
+    uint64_t A = 0, pw = 1; /* A(W); pw = b^(W-1) once the loop ends */
+    for (uint64_t i = 0; i < W; i++) {
+        A = m31_add(A, m31_mul(fp_of(st, start + i), pw));
+        if (i + 1 < W)
+            pw = m31_mul(pw, b);
     }
-    pi[0] = 0;
-    for (uint64_t i = 1; i < W; i++) {
-        uint32_t k = pi[i - 1];
-        uint32_t gi = tb_G(st, start + i);
-        while (k > 0 && tb_G(st, start + k) != gi)
-            k = pi[k - 1];
-        if (tb_G(st, start + k) == gi)
-            k++;
-        pi[i] = k;
+    uint64_t B = A;
+    for (uint64_t Q = 1; Q < W; Q++) {
+        uint64_t l = W - Q; /* A(l + 1) -> A(l): drop X[l], weight b^l */
+        A = m31_sub(A, m31_mul(fp_of(st, start + l), pw));
+        pw = m31_mul(pw, binv);
+        B = m31_mul(m31_sub(B, fp_of(st, start + Q - 1)), binv);
+        if (A != B)
+            continue;
+        uint64_t i = 0;
+        while (i < l && tb_G(st, start + i) == tb_G(st, start + Q + i))
+            i++;
+        if (i == l)
+            return Q;
     }
-    uint64_t q = W - pi[W - 1];
-    tb_scratch_free(st, pi, (size_t)W * sizeof *pi);
-    return q;
+    return W;
 }
 
 /* Tries a period candidate from the window of the last L/div values: 1 if
@@ -99,8 +130,8 @@ static int try_window(tb_state *st, uint64_t div) {
         return 0;
     uint64_t start = L - W;
     uint64_t Q = window_period(st, start, W);
-    if (Q == 0 || Q == W)
-        return 0; /* no memory, or no repetition in the window */
+    if (Q == W)
+        return 0; /* no repetition in the window */
     uint64_t i = L - Q;
     while (i > 0 && tb_G(st, i - 1) == tb_G(st, i - 1 + Q))
         i--;
@@ -127,7 +158,6 @@ static int try_window(tb_state *st, uint64_t div) {
 /* Tries to prove a period from the values so far: a short window (inside
  * the periodic part early) and a long one (long periods). */
 void tb_try_period(tb_state *st) {
-    st->proof_short = 0;
     if (!try_window(st, 8))
         try_window(st, 2);
 }
@@ -237,13 +267,6 @@ int tb_period(void *state, uint64_t max, nimber_period *out,
     st->want_period = 0;
     st->work_limit = UINT64_MAX;
     RETURN_IF_ERR(rc);
-    if (!st->found && st->proof_short == NIMBER_E_LIMIT)
-        return nb_fail(err, NIMBER_E_LIMIT,
-                       "a period proof at %llu values needs more than the "
-                       "memory limit (%s)",
-                       (unsigned long long)st->count, nb_size_text(st->limit, (char[32]){0}));
-    if (!st->found && st->proof_short)
-        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     out->proven = st->found;
     out->preperiod = st->found ? st->pre : 0;
     out->period = st->found ? st->per : 0;

@@ -79,7 +79,7 @@ typedef struct {
     uint32_t maxval;
     size_t limit; /* bytes all the buffers below may use together */
     size_t used;  /* bytes they use now: tab, rare, stamp's block, and
-                     scratch (the mask histogram, the prefix function) */
+                     scratch (the mask histogram) */
     /* Sparse-space state. */
     nimber_algorithm algo;
     int sparse_on; /* the sparse method is in use */
@@ -99,8 +99,6 @@ typedef struct {
     int found;
     uint64_t pre, per;
     int want_period; /* look for a period even when not AUTO */
-    int proof_short; /* the last proof attempt skipped a window for want
-                        of memory: NIMBER_E_LIMIT or NIMBER_E_NOMEM */
     uint64_t next_check;
     /* Work: options looked at so far (deterministic, unlike time), and
      * the bound at which computing stops (UINT64_MAX: none). */
