@@ -25,7 +25,9 @@ judge data DataError (both ValueError), a computation past the memory limit
 LimitError (a MemoryError), out of memory MemoryError, a question a game
 cannot answer NotImplementedError.
 """
+import collections as _collections
 import json as _json
+import operator as _operator
 
 from . import _nimber
 from ._nimber import (
@@ -49,10 +51,10 @@ from ._nimber import (
 
 __all__ = [
     "CALLBACK_MAX_LEN", "CALLBACK_MAX_WORDS", "DataError", "Error", "Game",
-    "GrundyValues", "LimitError", "Move", "Period", "Solution", "SpecError",
-    "__version__", "calc", "explain", "games", "grundy", "judge", "nim_div",
-    "nim_inv", "nim_mul", "nim_pow", "nim_sqrt", "nim_square", "period",
-    "problems", "solve",
+    "Genus", "GrundyValues", "LimitError", "Move", "Period", "Quotient",
+    "Solution", "SpecError", "__version__", "calc", "explain", "games",
+    "genus", "grundy", "judge", "nim_div", "nim_inv", "nim_mul", "nim_pow",
+    "nim_sqrt", "nim_square", "period", "problems", "quotient", "solve",
 ]
 
 
@@ -310,6 +312,141 @@ def judge(problem, text, *, max_memory=None):
 def problems():
     """The judge problems judge() knows, as (name, description) pairs."""
     return _nimber._problems()
+
+
+class Quotient:
+    """The misère quotient of a heap game's positions whose heaps have at
+    most upto counters (nimber.quotient): a finite commutative monoid in
+    which each heap is an element, a sum is the product of its heaps'
+    elements, and a sum is lost for the player to move (misère play)
+    exactly when its product lies in the P-portion.
+
+    Elements are numbered 0 .. order-1 (0, the identity, is the empty
+    position).
+    game: the game's canonical specification;
+    upto: the largest heap covered;
+    order: the number of elements;
+    identity: the identity's number (0);
+    elements: the elements' names, words in the generators ("1", "a",
+        "ab^2"), by number;
+    p: the P-portion, a frozenset of element numbers;
+    table: table[a][b], the product of elements a and b;
+    heaps: heaps[h], the element of a heap of h counters (h = 0..upto);
+    generators: (name, heap) pairs, e.g. [("a", 1), ("b", 2)];
+    relations: the relations of the presentation, e.g. ["a^2 = 1"];
+    order_at: order_at[h], the order of the quotient of the heaps of at
+        most h counters (how it grew, heap by heap).
+    """
+
+    __slots__ = ("game", "upto", "order", "identity", "elements", "p",
+                 "table", "heaps", "generators", "relations", "order_at")
+
+    def __init__(self, d):
+        self.game = d["game"]
+        self.upto = d["upto"]
+        self.order = d["order"]
+        self.identity = d["identity"]
+        self.elements = d["elements"]
+        self.p = frozenset(d["p"])
+        self.table = d["table"]
+        self.heaps = d["heaps"]
+        self.generators = [(g["name"], g["heap"]) for g in d["generators"]]
+        self.relations = d["relations"]
+        self.order_at = d["order_at"]
+
+    def __repr__(self):
+        return ("Quotient(game=%r, upto=%d, order=%d, generators=%r, "
+                "relations=%r)" % (self.game, self.upto, self.order,
+                                   self.generators, self.relations))
+
+    def element(self, heap):
+        """The element (its number) a heap of `heap` counters maps to;
+        ValueError for a heap above upto."""
+        h = _operator.index(heap)
+        if not 0 <= h <= self.upto:
+            raise ValueError("heap %d is not within the quotient's 0..%d"
+                             % (h, self.upto))
+        return self.heaps[h]
+
+    def mul(self, a, b):
+        """The product of elements a and b (numbers)."""
+        return self.table[a][b]
+
+    def is_p(self, a):
+        """True when element a is in the P-portion (a sum that maps to it
+        is lost for the player to move)."""
+        return a in self.p
+
+    def outcome(self, *heaps):
+        """The misère outcome of the sum of the given heaps: 'P' (the
+        player to move loses) or 'N' (the player to move wins), as
+        Solution.outcome writes them; outcome() is the empty sum's, 'N'.
+        ValueError for a heap above upto."""
+        x = self.identity
+        for h in heaps:
+            x = self.table[x][self.element(h)]
+        return "P" if x in self.p else "N"
+
+    def json(self):
+        """The dict `nimber quotient GAME --upto N --json` prints."""
+        return {
+            "game": self.game, "upto": self.upto, "order": self.order,
+            "identity": self.identity, "elements": list(self.elements),
+            "p": sorted(self.p), "table": [list(r) for r in self.table],
+            "heaps": list(self.heaps),
+            "generators": [{"name": n, "heap": h}
+                           for n, h in self.generators],
+            "relations": list(self.relations),
+            "order_at": list(self.order_at),
+        }
+
+
+def quotient(game, upto, *, max_order=None, max_memory=None):
+    """The misère quotient (Plambeck and Siegel) of the positions of a heap
+    game whose heaps have at most upto counters, e.g. quotient("kayles",
+    10), as a Quotient.
+
+    game: a heap game without cycles (nim, sub:, octal:, hex:, kayles,
+        dawson, grundy-game, split, lasker...), as for grundy();
+    upto: the largest heap, at most 1000 (ValueError past it);
+    max_order: stop with LimitError, naming the heap, when the quotient
+        passes this many elements (1 to 65536; None: 256);
+    max_memory: bytes its tables may use (None: 4 GiB).
+
+    The quotient is built heap by heap and each step is proved for every
+    sum (the library's src/misere.c); the positions that tell elements
+    apart are searched exhaustively, so the cost grows fast with upto for
+    wild games (LimitError when the search passes its bound).  The same as
+    `nimber quotient GAME --upto N --json` (Quotient.json()).  Other games
+    (wythoff, a game graph, a Game) raise NotImplementedError.
+    """
+    return Quotient(_nimber._quotient(game, upto, max_order, max_memory))
+
+
+Genus = _collections.namedtuple(
+    "Genus", ["symbol", "grundy", "gammas", "tame", "settled"])
+Genus.__doc__ = """Conway's genus of a heap (nimber.genus).
+
+symbol: g^(gamma_0 gamma_1 ...) in Winning Ways notation, written up to
+    where the rest alternates between the last two terms: "0^120",
+    "1^031", "2^20", "5^(5,7)" when a term has two digits;
+gammas: the terms computed (ten), gamma_k the misère Grundy value of the
+    heap plus k Nim heaps of 2;
+grundy: its Grundy value g;
+tame: True when the genus is a Nim heap's;
+settled: False when the terms computed had not settled into alternation
+    (the symbol then holds them all).
+"""
+
+
+def genus(game, upto, *, max_memory=None):
+    """Conway's genus (Winning Ways, chapter 13) of each heap 0..upto of a
+    heap game (upto at most 200, ValueError past it), as a list of Genus;
+    genus("nim", 3)[2].symbol == "2^20".  The same as `nimber genus GAME
+    --upto N --json`.  The games are those of quotient(); others raise
+    NotImplementedError, a search past its bound LimitError.
+    """
+    return [Genus(*g) for g in _nimber._genus(game, upto, max_memory)]
 
 
 def _as_position(p):

@@ -1,8 +1,8 @@
 # Type stubs of the module nimber (the package's public API; the C core
 # nimber._nimber is private).  The docstrings are in __init__.py and the C
 # core.
-from typing import (Any, Callable, Iterable, Iterator, Literal, Sequence,
-                    SupportsIndex, Union, overload)
+from typing import (Any, Callable, Iterable, Iterator, Literal, NamedTuple,
+                    Sequence, SupportsIndex, Union, overload)
 
 __version__: str
 CALLBACK_MAX_LEN: int
@@ -70,6 +70,32 @@ class GrundyValues(Sequence[int]):
     def __iter__(self) -> Iterator[int]: ...
     def __buffer__(self, flags: int, /) -> memoryview: ...
 
+class Quotient:
+    game: str
+    upto: int
+    order: int
+    identity: int
+    elements: list[str]
+    p: frozenset[int]
+    table: list[list[int]]
+    heaps: list[int]
+    generators: list[tuple[str, int]]
+    relations: list[str]
+    order_at: list[int]
+    def __init__(self, d: dict[str, Any]) -> None: ...
+    def element(self, heap: SupportsIndex) -> int: ...
+    def mul(self, a: int, b: int) -> int: ...
+    def is_p(self, a: int) -> bool: ...
+    def outcome(self, *heaps: SupportsIndex) -> Literal["P", "N"]: ...
+    def json(self) -> dict[str, Any]: ...
+
+class Genus(NamedTuple):
+    symbol: str
+    grundy: int
+    gammas: tuple[int, ...]
+    tame: bool
+    settled: bool
+
 def solve(spec: Spec, *, misere: bool = ..., max_moves: int = ...,
           max_memory: int | None = ...) -> Solution: ...
 def explain(spec: Spec, *, misere: bool = ...,
@@ -79,6 +105,10 @@ def grundy(game: str, n: int | None = ..., *, start: int = ...,
            max_memory: int | None = ...) -> GrundyValues: ...
 def period(game: str, max: int | None = ..., *,
            max_memory: int | None = ...) -> Period | None: ...
+def quotient(game: str, upto: int, *, max_order: int | None = ...,
+             max_memory: int | None = ...) -> Quotient: ...
+def genus(game: str, upto: int, *,
+          max_memory: int | None = ...) -> list[Genus]: ...
 def judge(problem: str, text: Union[str, bytes, bytearray, memoryview], *,
           max_memory: int | None = ...) -> list[bool]: ...
 def problems() -> list[tuple[str, str]]: ...

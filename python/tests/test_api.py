@@ -172,6 +172,12 @@ def _workload(i):
     nimber.judge("acwing-891", "2\n%d 3\n" % i)
     nimber.explain("nim 3 %d" % i)
     nimber.calc("%d * 3" % i)
+    nimber.quotient("kayles", 6 + i % 3).outcome(1, 2)
+    nimber.genus("nim", 5 + i % 3)
+    try:
+        nimber.quotient("wythoff", 3)
+    except NotImplementedError:
+        pass
     nimber.games()
     game = nimber.Game(lambda pos: [[(pos[0] - 1,)]] if pos[0] else [])
     game.solve(i % 20, 3)
