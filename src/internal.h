@@ -35,6 +35,13 @@ void *nb_realloc(void *p, size_t n);
 void nb_free(void *p);
 /* nb_calloc: zeroed allocation of a*b bytes; NULL on overflow too. */
 void *nb_calloc(size_t a, size_t b);
+/* nb_advise_huge: asks for transparent huge pages over p[0..bytes) (a
+ * large array about to be written); returns p.  nb_malloc, nb_realloc
+ * and nb_calloc do it themselves from 16 MiB on when no hook is set. */
+void *nb_advise_huge(void *p, size_t bytes);
+/* nb_map_populate: the mmap flag that maps a file of len bytes at once
+ * (MAP_POPULATE up to 1 GiB on Linux, else 0). */
+int nb_map_populate(size_t len);
 /* nb_strdup: a copy of s made with nb_malloc. */
 char *nb_strdup(const char *s);
 

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -109,8 +110,9 @@ nimber_scanner *nimber_scanner_from_fd(int fd) {
         (uint64_t)st.st_size < SIZE_MAX / 2) {
         off_t pos = lseek(fd, 0, SEEK_CUR);
         size_t len = (size_t)st.st_size;
+        int flags = MAP_PRIVATE | nb_map_populate(len);
         void *map = pos >= 0 && pos <= st.st_size
-                        ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0)
+                        ? mmap(NULL, len, PROT_READ, flags, fd, 0)
                         : MAP_FAILED;
         if (map != MAP_FAILED) {
             posix_madvise(map, len, POSIX_MADV_SEQUENTIAL);
@@ -917,25 +919,6 @@ static void *store_main(void *arg) {
     return NULL;
 }
 
-#define HUGE_PAGE ((uintptr_t)2 << 20)
-
-/* Asks the kernel for transparent huge pages over the 2 MiB-aligned inside
- * of a large array about to be written: one page fault per 2 MiB instead
- * of one per 4 KiB (the faults of an 80 MB array otherwise cost a quarter
- * of reading ten million heaps).  Only advice: where the kernel has no
- * such pages (or the call is missing) nothing changes. */
-static void prefer_huge_pages(void *p, size_t bytes) {
-#if defined(MADV_HUGEPAGE)
-    uintptr_t a = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-    uintptr_t e = ((uintptr_t)p + bytes) & ~(HUGE_PAGE - 1);
-    if (e > a)
-        madvise((void *)a, e - a, MADV_HUGEPAGE);
-#else
-    (void)p;
-    (void)bytes;
-#endif
-}
-
 /* Reads every remaining number into one new array (see internal.h): a
  * counting pass over the slices, one allocation of the exact size, then
  * each slice scanned into its place on its own thread.  Time O(bytes /
@@ -959,7 +942,9 @@ int nb_scan_rest(nimber_scanner *sc, size_t max, uint64_t **words, size_t *n,
     uint64_t *w = nb_malloc(total ? (size_t)total * sizeof *w : sizeof *w);
     if (!w)
         return 0;
-    prefer_huge_pages(w, (size_t)total * sizeof *w);
+    /* Huge pages: the faults of an 80 MB array otherwise cost a quarter of
+     * reading ten million heaps. */
+    nb_advise_huge(w, (size_t)total * sizeof *w);
     uint64_t *at = w;
     for (int i = 0; i < t; i++) {
         part[i].out = at;

@@ -785,7 +785,8 @@ static int graph_create(const char *arg, size_t limit, void **state,
                          "graph input larger than the memory limit");
         else {
             len = (size_t)st.st_size;
-            map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+            map = mmap(NULL, len, PROT_READ,
+                       MAP_PRIVATE | nb_map_populate(len), fd, 0);
             if (map == MAP_FAILED)
                 map = NULL;
             else
