@@ -762,6 +762,10 @@ static int snapshot(learner *L, nimber_error *err) {
     L->prev_delta = d;
     L->prev_p = p;
     L->prev_upto = L->n;
+    /* Every position kept so far has its heaps up to L->n: the snapshot
+     * answers them all from now on, so the memo starts again (its bound
+     * is per heap, not for the whole computation). */
+    wmap_free(&L->won);
     return NIMBER_OK;
 }
 
