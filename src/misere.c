@@ -63,10 +63,10 @@
  *   IS the quotient: the product of a and b is delta*(a, rep(b)).
  *
  * Costs: outcome queries ~ states x letters x contexts, each a memoised
- * search of a small position (NB_ORACLE_MAX positions kept; fewer when
- * solve asks); the proof explores at most NB_PROOF_MAX T-states per
- * attempt; every table counts against the game's memory limit (the
- * budget below).  Past any of them, NIMBER_E_LIMIT: never a guess.  The
+ * search of a small position (NB_ORACLE_MAX positions kept for each
+ * heap added, fewer when solve asks); the proof explores at most
+ * NB_PROOF_MAX T-states per attempt; every table counts against the
+ * game's memory limit (the budget below).  Past any of them, NIMBER_E_LIMIT: never a guess.  The
  * searches are what grows: a quotient of order 24 for Kayles heaps up to
  * 16 takes seconds, Nim heaps up to 16 pass the default bound.
  *
