@@ -230,8 +230,8 @@ typedef struct nimber_period {
  * out->proven is 0 when no period was proved within these bounds;
  * out->checked_upto < max_values then says the work bound stopped it.
  * Errors: NIMBER_E_UNSUPPORTED (a game without a period search: nim,
- * split, lasker, grundy-game), NIMBER_E_LIMIT (the values, or a proof
- * attempt on them, need more than the memory limit), NIMBER_E_NOMEM,
+ * split, lasker, grundy-game), NIMBER_E_LIMIT (the values need more
+ * than the memory limit), NIMBER_E_NOMEM,
  * NIMBER_E_INTERRUPTED.  Since 0.2.0. */
 int nimber_game_period(nimber_game *game, uint64_t max_values,
                        nimber_period *out, nimber_error *err);

@@ -36,8 +36,8 @@ void nb_free(void *p);
 /* nb_calloc: zeroed allocation of a*b bytes; NULL on overflow too. */
 void *nb_calloc(size_t a, size_t b);
 /* nb_advise_huge: asks for transparent huge pages over p[0..bytes) (a
- * large array about to be written); returns p.  nb_malloc, nb_realloc
- * and nb_calloc do it themselves from 16 MiB on when no hook is set. */
+ * large array about to be written); returns p.  nb_malloc and nb_calloc
+ * do it themselves from 16 MiB on when no hook is set. */
 void *nb_advise_huge(void *p, size_t bytes);
 /* nb_map_populate: the mmap flag that maps a file of len bytes at once
  * (MAP_POPULATE up to 1 GiB on Linux, else 0). */

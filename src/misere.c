@@ -64,20 +64,21 @@
  *
  * Costs: outcome queries ~ states x letters x contexts, each a memoised
  * search of a small position (NB_ORACLE_MAX positions kept for each
- * heap added, fewer when solve asks); the proof explores at most
- * NB_PROOF_MAX T-states per attempt; every table counts against the
- * game's memory limit (the budget below).  Past any of them, NIMBER_E_LIMIT: never a guess.  The
- * searches are what grows: a quotient of order 24 for Kayles heaps up to
- * 16 takes seconds, Nim heaps up to 16 pass the default bound.
+ * heap added; solve's plan: NB_AUTO_ORACLE for all its heaps); the proof
+ * explores at most NB_PROOF_MAX T-states per attempt; every table counts
+ * against the game's memory limit (the budget below).  Past any of them,
+ * NIMBER_E_LIMIT: never a guess.  The searches are what grows: a
+ * quotient of order 24 for Kayles heaps up to 16 takes seconds, Nim heaps
+ * up to 16 pass the default bound.
  *
  * Solving a misère sum (nb_misere_plan_get, called by solve, explain and
  * play for a sum of heap games without cycles, when no closed form
  * applies).  The plan is the quotient of the alphabet of the sum's games,
  * each up to its largest heap, at most NB_AUTO_LETTERS letters, learned
- * within small bounds (NB_AUTO_ORDER elements, NB_AUTO_ORACLE positions,
- * NB_AUTO_PROOF T-states an attempt, the memory limit).  When a bound
- * stops it, the quotient proved for the letters before is kept: still
- * exact for every position made of those letters.  Then:
+ * within small bounds (NB_AUTO_ORDER elements, NB_AUTO_ORACLE positions
+ * searched in all, NB_AUTO_PROOF T-states an attempt, the memory limit).
+ * When a bound stops it, the quotient proved for the letters before is
+ * kept: still exact for every position made of those letters.  Then:
  *   - every heap of the sum within the quotient: the outcome is the
  *     product, O(heaps + letters log heaps), and a move wins when the
  *     product of the other heaps times its result is P, O(1) a move
@@ -636,7 +637,10 @@ typedef struct {
     uint32_t *delta;     /* delta[s * (upto+1) + h] */
     /* the automaton proved for the heaps up to prev_upto (a snapshot):
      * it gives the outcome of any position of those heaps at once */
-    size_t oracle_max;    /* positions the search may keep */
+    size_t oracle_max;    /* positions the search may keep (for each
+                             letter, or in all with oracle_total) */
+    size_t searched;      /* positions kept for the letters proved */
+    int oracle_total;
     uint64_t prev_upto;
     uint32_t *prev_delta; /* prev_ns x (upto+1) */
     unsigned char *prev_p;
@@ -684,7 +688,8 @@ static int outcome(learner *L, size_t at, size_t len, unsigned char *p,
     if (g->progress && L->won.count % 65536 == 65535 &&
         g->progress(g->progress_ctx, L->n - 1, o->upto))
         return nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
-    if (L->won.count >= L->oracle_max || o->depth >= NB_ORACLE_DEPTH)
+    if (L->won.count + (L->oracle_total ? L->searched : 0) >= L->oracle_max ||
+        o->depth >= NB_ORACLE_DEPTH)
         return nb_fail(err, NIMBER_E_LIMIT,
                        "the misère search behind the quotient needs more "
                        "than %zu positions (at heap %llu)",
@@ -764,7 +769,8 @@ static int snapshot(learner *L, nimber_error *err) {
     L->prev_upto = L->n;
     /* Every position kept so far has its heaps up to L->n: the snapshot
      * answers them all from now on, so the memo starts again (its bound
-     * is per heap, not for the whole computation). */
+     * holds for each heap, or for all of them in solve's plan). */
+    L->searched += L->won.count;
     wmap_free(&L->won);
     return NIMBER_OK;
 }
@@ -1516,6 +1522,8 @@ typedef struct {
     size_t oracle_max; /* positions the search for outcomes keeps */
     size_t proof_max;  /* T-states of one proof attempt */
     size_t mem_limit;  /* bytes of all the tables */
+    int oracle_total;  /* oracle_max bounds all the letters together
+                          (solve's plan), not each one (quotient) */
 } limits;
 
 /* Learns the quotient of the letters of A (see the top of this file),
@@ -1536,6 +1544,7 @@ static int learn(const alphabet *A, const limits *lim, int want_prefix,
     L.max_order = lim->max_order ? lim->max_order
                                  : NIMBER_QUOTIENT_DEFAULT_ORDER;
     L.oracle_max = lim->oracle_max;
+    L.oracle_total = lim->oracle_total;
     L.proof_max = lim->proof_max;
     L.bud.limit = lim->mem_limit;
     L.won.bud = &L.bud;
@@ -1633,7 +1642,7 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
         alpha_free(&A);
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
-    limits lim = {max_order, oracle_max, NB_PROOF_MAX, game->mem_limit};
+    limits lim = {max_order, oracle_max, NB_PROOF_MAX, game->mem_limit, 0};
     int rc = learn(&A, &lim, 0, out, stopped_at, err);
     alpha_free(&A);
     return rc;
@@ -1957,7 +1966,7 @@ int nb_misere_plan_get(nimber_position *pos, const nb_misere_plan **out,
         for (size_t i = 0; i < k; i++)
             if (g[i]->mem_limit < limit)
                 limit = g[i]->mem_limit;
-        limits lim = {NB_AUTO_ORDER, NB_AUTO_ORACLE, NB_AUTO_PROOF, limit};
+        limits lim = {NB_AUTO_ORDER, NB_AUTO_ORACLE, NB_AUTO_PROOF, limit, 1};
         uint64_t stopped = 0, total = 0;
         for (size_t i = 0; i < k; i++)
             total += want[i];
