@@ -377,7 +377,9 @@ nimber_rule nimber_position_rule(const nimber_position *pos);
  * in any component, after which it is still a draw (0.3.0: before, only
  * moves of graph tokens).  Under misère play (nimber_position_set_rule)
  * has_value is 0.  sol must be released with nimber_solution_clear.
- * Errors: NIMBER_E_LIMIT, NIMBER_E_NOMEM, NIMBER_E_UNSUPPORTED. */
+ * Errors: NIMBER_E_LIMIT, NIMBER_E_NOMEM, NIMBER_E_UNSUPPORTED;
+ * NIMBER_E_IO when heaps left in a file by nimber_position_add_scan no
+ * longer read as they did. */
 int nimber_position_solve(nimber_position *pos, size_t max_moves,
                           nimber_solution *sol, nimber_error *err);
 
@@ -406,7 +408,8 @@ int nimber_position_check(nimber_position *pos, const nimber_move *mv,
 /* nimber_position_apply: makes the (checked) move mv.  For heap games the
  * heap becomes to[0] (0 if nto is 0) and any further heaps are appended to
  * its component; for staircase the counters land on the step below.
- * Errors: NIMBER_E_ARG (bad indices), NIMBER_E_NOMEM.  Since 0.2.0. */
+ * Errors: NIMBER_E_ARG (bad indices), NIMBER_E_NOMEM; NIMBER_E_IO as
+ * nimber_position_solve.  Since 0.2.0. */
 int nimber_position_apply(nimber_position *pos, const nimber_move *mv,
                           nimber_error *err);
 
@@ -457,7 +460,8 @@ int nimber_position_parse_move(nimber_position *pos, const char *text,
                                nimber_move *mv, nimber_error *err);
 
 /* nimber_position_text: the position for people, one line per component,
- * into *text (free it with nimber_free).  Since 0.3.0. */
+ * into *text (free it with nimber_free).  Errors: NIMBER_E_NOMEM;
+ * NIMBER_E_IO as nimber_position_solve.  Since 0.3.0. */
 int nimber_position_text(const nimber_position *pos, char **text,
                          nimber_error *err);
 

@@ -420,7 +420,13 @@ def quotient(game, upto, *, max_order=None, max_memory=None):
     `nimber quotient GAME --upto N --json` (Quotient.json()).  Other games
     (wythoff, a game graph, a Game) raise NotImplementedError.
     """
-    return Quotient(_nimber._quotient(game, upto, max_order, max_memory))
+    try:
+        return Quotient(_nimber._quotient(game, upto, max_order, max_memory))
+    except LimitError as e:
+        # the library's text names the command line's option
+        e.args = tuple(a.replace("raise --max-order", "raise max_order")
+                       if isinstance(a, str) else a for a in e.args)
+        raise
 
 
 Genus = _collections.namedtuple(

@@ -139,8 +139,9 @@ def test_max_order_matches_cli(cli):
     assert (nimber.quotient("kayles", 10, max_order=18).json()
             == cli.json("quotient", "kayles", "--upto", 10,
                         "--max-order", 18))
-    with pytest.raises(nimber.LimitError, match="heap"):
+    with pytest.raises(nimber.LimitError, match="heap") as e:
         nimber.quotient("kayles", 10, max_order=17)
+    assert "max_order" in str(e.value) and "--max-order" not in str(e.value)
     rc, _ = cli("quotient", "kayles", "--upto", 10, "--max-order", 17)
     assert rc == 1
 
