@@ -1620,6 +1620,19 @@ static int learn(const alphabet *A, const limits *lim, int want_prefix,
     return rc;
 }
 
+/* The arguments of a quotient or genus request: a game, somewhere for
+ * the result, and heaps up to at most NIMBER_QUOTIENT_MAX_UPTO. */
+static int check_request(const nimber_game *game, const void *out,
+                         uint64_t upto, nimber_error *err) {
+    if (!game || !out)
+        return nb_fail(err, NIMBER_E_ARG, "no game or no result");
+    if (upto > NIMBER_QUOTIENT_MAX_UPTO)
+        return nb_fail(err, NIMBER_E_RANGE,
+                       "heaps up to %llu: at most %d are supported",
+                       (unsigned long long)upto, NIMBER_QUOTIENT_MAX_UPTO);
+    return NIMBER_OK;
+}
+
 /* The quotient of one game's heaps up to upto (the public entry), the
  * search for outcomes keeping at most oracle_max positions. */
 static int quotient_compute(nimber_game *game, uint64_t upto,
@@ -1630,13 +1643,9 @@ static int quotient_compute(nimber_game *game, uint64_t upto,
     if (!stopped_at)
         stopped_at = &stop_dummy;
     *stopped_at = upto + 1;
-    if (!game || !out)
-        return nb_fail(err, NIMBER_E_ARG, "no game or no result");
-    *out = NULL;
-    if (upto > NIMBER_QUOTIENT_MAX_UPTO)
-        return nb_fail(err, NIMBER_E_RANGE,
-                       "heaps up to %llu: at most %d are supported",
-                       (unsigned long long)upto, NIMBER_QUOTIENT_MAX_UPTO);
+    if (out)
+        *out = NULL;
+    RETURN_IF_ERR(check_request(game, out, upto, err));
     alphabet A;
     if (alpha_init(&A, &game, 1, &upto, upto) != NIMBER_OK) {
         alpha_free(&A);
@@ -1722,12 +1731,7 @@ static unsigned nim_gamma(uint64_t g, unsigned k) {
 /* The genus of each heap 0..upto. */
 int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
                       nimber_error *err) {
-    if (!game || !out)
-        return nb_fail(err, NIMBER_E_ARG, "no game or no result");
-    if (upto > NIMBER_QUOTIENT_MAX_UPTO)
-        return nb_fail(err, NIMBER_E_RANGE,
-                       "heaps up to %llu: at most %d are supported",
-                       (unsigned long long)upto, NIMBER_QUOTIENT_MAX_UPTO);
+    RETURN_IF_ERR(check_request(game, out, upto, err));
     oracle o;
     memset(&o, 0, sizeof o);
     budget bud = {0, game->mem_limit, 0};
