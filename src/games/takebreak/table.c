@@ -8,11 +8,11 @@
  * limit, and widening rewrites it in place once per width: O(N) each, at
  * most twice.
  * The engine's buffers are indexed by value, not position: stamp[v] marks
- * v as an option of the position being computed, need/seen are bit sets
- * of values, enum_bits the parity patterns of the mask.  They cover every
- * value below twice the next power of two above the largest value (the
- * XOR of two values stays below that power), and at least the 2^10
- * values a mask looks at; they grow only when a new largest value
+ * v as an option of the position being computed, need is a bit set of
+ * values, seen holds a byte a value (the splits' XORs), enum_bits the
+ * parity patterns of the mask.  They cover every value below twice the
+ * next power of two above the largest value (the XOR of two values stays
+ * below that power), and at least the 2^10 values a mask looks at; they grow only when a new largest value
  * appears.  The rare list holds the positions whose value is rare under
  * the mask, ascending.
  * The memory limit covers every one of these buffers and the scratch ones
@@ -170,9 +170,10 @@ void tb_fill_enum_bits(tb_state *st) {
 }
 
 /* Bytes of the value-indexed buffers for a stamp range of n values:
- * stamp, need, the four seen sets and the two enum_bits sets. */
+ * stamp, need, seen (a byte a value: 8 words per 64 values) and the two
+ * enum_bits sets. */
 static size_t stamp_bytes(size_t n) {
-    return n ? (n + 7 * (n / 64 + 1)) * sizeof(uint64_t) : 0;
+    return n ? (n + 11 * (n / 64 + 1)) * sizeof(uint64_t) : 0;
 }
 
 /* Makes the stamp array cover every option value and every mex.  The
@@ -202,8 +203,8 @@ int tb_ensure_stamp(tb_state *st, nimber_error *err) {
     st->used = st->used - stamp_bytes(st->nstamp) + bytes;
     st->stamp = blk;
     st->need = blk + need;
-    st->seen = st->need + words;
-    st->enum_bits[0] = st->seen + 4 * words;
+    st->seen = (uint8_t *)(st->need + words);
+    st->enum_bits[0] = st->need + 9 * words;
     st->enum_bits[1] = st->enum_bits[0] + words;
     st->nstamp = need;
     tb_fill_enum_bits(st);

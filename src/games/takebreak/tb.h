@@ -90,8 +90,9 @@ typedef struct {
     size_t nrare, rarecap;
     uint64_t *stamp; /* stamp[v] == n+1: v is an option of n */
     size_t nstamp;
-    uint64_t *need, *seen;  /* bit sets of values: nstamp/64 + 1 words,
-                               and four such for seen (in stamp's block) */
+    uint64_t *need;         /* bit set of values: nstamp/64 + 1 words */
+    uint8_t *seen;          /* a byte a value, 64 * (nstamp/64 + 1) bytes
+                               (need and seen: in stamp's block) */
     uint64_t *enum_bits[2]; /* bit v: parity(v & mask) is 0 / 1 (ditto) */
     size_t vwords;          /* words holding every value below 2^bits(max) */
     /* Periods. */
