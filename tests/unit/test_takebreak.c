@@ -331,6 +331,61 @@ static void test_algorithms_agree(void **state) {
     }
 }
 
+/* The engine's stamp generations wrap every tb_gen_cycle values (2^32 - 1;
+ * engine.c), clearing the stamps.  With a cycle of a few values the wrap
+ * runs thousands of times: every algorithm must still give the values of
+ * the default cycle, and the first ones the naive mex's. */
+extern uint32_t tb_gen_cycle;
+
+static void test_stamp_wrap(void **state) {
+    (void)state;
+    static const char *const specs[] = {"octal:0.6", "octal:0.16",
+                                        "grundy-game", "kayles",
+                                        "octal:0.1113337"};
+    enum { N = 20000, NAIVE = 600 };
+    nimber_value *ref = malloc(N * sizeof *ref), *v = malloc(N * sizeof *v);
+    uint32_t G[NAIVE];
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        nimber_game *g;
+        assert_int_equal(nimber_game_parse(specs[i], &g, NULL), 0);
+        nimber_game_set_algorithm(g, NIMBER_ALGO_SPARSE);
+        assert_int_equal(nimber_heap_values(g, 0, N, ref, NULL), 0);
+        nimber_game_free(g);
+        static const uint32_t cycles[] = {1, 7, 1000};
+        for (size_t c = 0; c < 3; c++) {
+            tb_gen_cycle = cycles[c];
+            for (int a = 0; a < 3; a++) {
+                static const nimber_algorithm algo[3] = {
+                    NIMBER_ALGO_DIRECT, NIMBER_ALGO_SPARSE, NIMBER_ALGO_AUTO};
+                unsigned n = a == 0 ? N / 4 : N;
+                assert_int_equal(nimber_game_parse(specs[i], &g, NULL), 0);
+                nimber_game_set_algorithm(g, algo[a]);
+                assert_int_equal(nimber_heap_values(g, 0, n, v, NULL), 0);
+                nimber_game_free(g);
+                for (unsigned h = 0; h < n; h++)
+                    if (v[h].lo != ref[h].lo)
+                        fail_msg("%s, cycle %u, algorithm %d: G(%u) = %llu, "
+                                 "not %llu", specs[i], (unsigned)cycles[c], a,
+                                 h, (unsigned long long)v[h].lo,
+                                 (unsigned long long)ref[h].lo);
+            }
+            tb_gen_cycle = 0xFFFFFFFFu;
+        }
+    }
+    rules r = decode("0.6", 8);
+    naive_values(&r, G, NAIVE);
+    tb_gen_cycle = 7;
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse("octal:0.6", &g, NULL), 0);
+    assert_int_equal(nimber_heap_values(g, 0, NAIVE, v, NULL), 0);
+    nimber_game_free(g);
+    tb_gen_cycle = 0xFFFFFFFFu;
+    for (unsigned h = 0; h < NAIVE; h++)
+        assert_int_equal(v[h].lo, G[h]);
+    free(ref);
+    free(v);
+}
+
 /* Periods from the literature, and values past them against direct. */
 static void check_period(const char *spec, uint64_t P, uint64_t Q) {
     nimber_game *g;
@@ -1177,6 +1232,7 @@ int main(void) {
         cmocka_unit_test(test_hex_games),
         cmocka_unit_test(test_random_codes_brute),
         cmocka_unit_test(test_algorithms_agree),
+        cmocka_unit_test(test_stamp_wrap),
         cmocka_unit_test(test_periods),
         cmocka_unit_test(test_periods_smallest),
         cmocka_unit_test(test_work_bound),

@@ -169,11 +169,14 @@ void tb_fill_enum_bits(tb_state *st) {
     }
 }
 
+/* Words of the stamps of a stamp range of n values (4 bytes each). */
+static size_t stamp_words(size_t n) { return (n + 1) / 2; }
+
 /* Bytes of the value-indexed buffers for a stamp range of n values:
  * stamp, need, seen (a byte a value: 8 words per 64 values) and the two
  * enum_bits sets. */
 static size_t stamp_bytes(size_t n) {
-    return n ? (n + 11 * (n / 64 + 1)) * sizeof(uint64_t) : 0;
+    return n ? (stamp_words(n) + 11 * (n / 64 + 1)) * sizeof(uint64_t) : 0;
 }
 
 /* Makes the stamp array cover every option value and every mex.  The
@@ -201,8 +204,8 @@ int tb_ensure_stamp(tb_state *st, nimber_error *err) {
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     nb_free(st->stamp);
     st->used = st->used - stamp_bytes(st->nstamp) + bytes;
-    st->stamp = blk;
-    st->need = blk + need;
+    st->stamp = (uint32_t *)blk;
+    st->need = blk + stamp_words(need);
     st->seen = (uint8_t *)(st->need + words);
     st->enum_bits[0] = st->need + 9 * words;
     st->enum_bits[1] = st->enum_bits[0] + words;

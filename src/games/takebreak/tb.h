@@ -88,7 +88,9 @@ typedef struct {
     int k0;         /* a split's k: the parity reference when domain */
     uint64_t *rare; /* rare positions >= 1, ascending */
     size_t nrare, rarecap;
-    uint64_t *stamp; /* stamp[v] == n+1: v is an option of n */
+    uint32_t *stamp; /* stamp[v] == gen: v is an option of the value
+                        being computed */
+    uint32_t gen;    /* its stamp generation (engine.c) */
     size_t nstamp;
     uint64_t *need;         /* bit set of values: nstamp/64 + 1 words */
     uint8_t *seen;          /* a byte a value, 64 * (nstamp/64 + 1) bytes
@@ -112,6 +114,9 @@ typedef struct {
     void *pctx;
     uint64_t goal, next_progress;
 } tb_state;
+
+/* The largest stamp generation (engine.c; tests make it small). */
+extern uint32_t tb_gen_cycle;
 
 /* G(i) from a table of width w (a constant after inlining). */
 static inline __attribute__((always_inline)) uint32_t
