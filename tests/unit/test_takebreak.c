@@ -337,6 +337,13 @@ static void test_algorithms_agree(void **state) {
  * the default cycle, and the first ones the naive mex's. */
 extern uint32_t tb_gen_cycle;
 
+/* Puts the cycle back even when a check of test_stamp_wrap fails. */
+static int restore_gen_cycle(void **state) {
+    (void)state;
+    tb_gen_cycle = 0xFFFFFFFFu;
+    return 0;
+}
+
 static void test_stamp_wrap(void **state) {
     (void)state;
     static const char *const specs[] = {"octal:0.6", "octal:0.16",
@@ -1232,7 +1239,7 @@ int main(void) {
         cmocka_unit_test(test_hex_games),
         cmocka_unit_test(test_random_codes_brute),
         cmocka_unit_test(test_algorithms_agree),
-        cmocka_unit_test(test_stamp_wrap),
+        cmocka_unit_test_teardown(test_stamp_wrap, restore_gen_cycle),
         cmocka_unit_test(test_periods),
         cmocka_unit_test(test_periods_smallest),
         cmocka_unit_test(test_work_bound),

@@ -474,10 +474,13 @@ sparse_value(tb_state *st, uint64_t n, int w) {
      * from the order chosen by trial, see scan_order).  After each block
      * the lowest word of need still open is checked against seen, 64
      * bytes by compares, and the scan goes on while it stays open. */
-    /* The needed values, ascending, when few enough to compare against. */
+    /* The needed values, ascending, when few enough to compare against
+     * and all below 256 (c can pass 255 while values still take a byte:
+     * the XOR of two values below 256 never reaches 256, so such a
+     * needed value is never found and G(n) >= 256 widens the table). */
     uint8_t want[TB_FEW];
     int few = 0;
-    if (w == 1) {
+    if (w == 1 && c <= 256) {
         size_t cnt = 0;
         for (size_t j = 0; j < nw; j++)
             cnt += (size_t)__builtin_popcountll(need[j]);
