@@ -385,6 +385,7 @@ few_found_k(const uint8_t *tab, uint64_t m, uint64_t a, uint64_t stop,
     return found;
 }
 
+/* few_found_k with the smallest K that holds k. */
 static uint32_t few_found(const uint8_t *tab, uint64_t m, uint64_t a,
                           uint64_t stop, const uint8_t *want, int k) {
     return k <= 4 ? few_found_k(tab, m, a, stop, want, k, 4)
@@ -466,14 +467,6 @@ sparse_value(tb_state *st, uint64_t n, int w) {
         st->work += ev;
         return c;
     }
-    /* Scan splits in order, TB_SCAN_BLOCK at a time, setting seen[x] for
-     * each split's XOR x (one plain store a split; four bit sets, with a
-     * load, shifts and a store a split, made octal:0.6 to 10^6 take 2.05 s
-     * instead of 1.50 s), until every needed value has
-     * been seen: a from a0 up to the middle, then from 1 up to a0 - 1 (a0
-     * from the order chosen by trial, see scan_order).  After each block
-     * the lowest word of need still open is checked against seen, 64
-     * bytes by compares, and the scan goes on while it stays open. */
     /* The needed values, ascending, when few enough to compare against
      * and all below 256 (c can pass 255 while values still take a byte:
      * the XOR of two values below 256 never reaches 256, so such a
@@ -496,6 +489,14 @@ sparse_value(tb_state *st, uint64_t n, int w) {
         memset(seen, 0, 64 * vw);
         ev += 8 * vw;
     }
+    /* Scan splits in order, TB_SCAN_BLOCK at a time, until every needed
+     * value has been seen: a from a0 up to the middle, then from 1 up to
+     * a0 - 1 (a0 from the order chosen by trial, see scan_order).  With
+     * few needed values, by compares (few_found); else setting seen[x]
+     * for each split's XOR x (one plain store a split; four bit sets, with
+     * a load, shifts and a store a split, made octal:0.6 to 10^6 take
+     * 2.05 s instead of 1.50 s), the lowest word of need still open being
+     * checked against seen after each block. */
     int ord = scan_order(st, n);
     uint64_t scanned = 0; /* the splits looked at */
     size_t jlo = 0;       /* need[0..jlo-1] are all found */
@@ -524,11 +525,8 @@ sparse_value(tb_state *st, uint64_t n, int w) {
                         if (!(got >> t & 1))
                             want[kept++] = want[t];
                     few = kept;
-                    if (!few) {
-                        st->work += ev + scanned;
-                        note_scan(st, n, ord, scanned);
-                        return c;
-                    }
+                    if (!few)
+                        goto all_seen;
                     continue;
                 }
                 for (; a + 4 <= stop; a += 4) {
@@ -549,11 +547,8 @@ sparse_value(tb_state *st, uint64_t n, int w) {
                 for (; jlo < nw; jlo++)
                     if (need[jlo] &= ~bytes_set(seen + jlo * 64))
                         break;
-                if (jlo == nw) {
-                    st->work += ev + scanned;
-                    note_scan(st, n, ord, scanned);
-                    return c;
-                }
+                if (jlo == nw)
+                    goto all_seen;
             }
         }
     }
@@ -568,6 +563,10 @@ sparse_value(tb_state *st, uint64_t n, int w) {
             return (uint32_t)(j * 64 + (unsigned)__builtin_ctzll(open));
     }
     return c; /* not reached: the loop above returns */
+all_seen: /* every needed value is an option: G(n) = c */
+    st->work += ev + scanned;
+    note_scan(st, n, ord, scanned);
+    return c;
 }
 
 /* Appends a rare position. */
