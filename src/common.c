@@ -295,6 +295,15 @@ char *nb_size_text(size_t bytes, char *buf) {
     return buf;
 }
 
+/* "nodes are 0 to n-1", or that there are none (never "0 to -1"). */
+char *nb_nodes_text(uint64_t n, char *buf) {
+    if (n == 0)
+        snprintf(buf, 48, "the graph has no nodes");
+    else
+        snprintf(buf, 48, "nodes are 0 to %llu", (unsigned long long)n - 1);
+    return buf;
+}
+
 /* Looks a text up in the "nimber" gettext domain. */
 const char *nb_tr(const char *msgid) {
     return dgettext("nimber", msgid);

@@ -163,6 +163,10 @@ void nb_buf_free(nb_buf *b);
  * buf (at least 32 bytes) and returns it. */
 char *nb_size_text(size_t bytes, char *buf);
 
+/* Writes what nodes a graph of n nodes has, for errors ("nodes are 0 to
+ * 4", "the graph has no nodes") into buf (at least 48 bytes); returns it. */
+char *nb_nodes_text(uint64_t n, char *buf);
+
 /* Translation of texts for people (explanations, some messages): the
  * English text is the message id, looked up in the "nimber" domain of
  * gettext (part of the C library) when the program has set a locale and

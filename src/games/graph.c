@@ -115,6 +115,15 @@ static int fail_last(nimber_scanner *sc, nimber_error *err, int code,
     return nb_fail_at(err, code, l, c, msg, a, b);
 }
 
+/* Fails at the last number read: node u is not among the n nodes. */
+static int fail_node(nimber_scanner *sc, nimber_error *err, uint64_t u,
+                     uint64_t n) {
+    uint64_t l, c;
+    nimber_scanner_last(sc, &l, &c);
+    return nb_fail_at(err, NIMBER_E_SYNTAX, l, c, "unknown node %llu (%s)",
+                      (unsigned long long)u, nb_nodes_text(n, (char[48]){0}));
+}
+
 /* Numbers of the edge list read by one thread of the fast reader: the
  * endpoints u0 v0 u1 v1 ... of the edges in input order, continuing the
  * previous segment (a segment may start or end in the middle of an edge). */
@@ -241,9 +250,7 @@ static int parse_graph_exact(graph_state *g, const char *text, size_t len,
                                (unsigned long long)m)) != NIMBER_OK)
             break;
         if (u >= n) {
-            rc = fail_last(sc, err, NIMBER_E_SYNTAX,
-                           "unknown node %llu (nodes are 0 to %llu)",
-                           (unsigned long long)u, (unsigned long long)n - 1);
+            rc = fail_node(sc, err, u, n);
             break;
         }
         if ((rc = nb_scan_need(sc, &v, err, "edge %llu of %llu",
@@ -251,9 +258,7 @@ static int parse_graph_exact(graph_state *g, const char *text, size_t len,
                                (unsigned long long)m)) != NIMBER_OK)
             break;
         if (v >= n) {
-            rc = fail_last(sc, err, NIMBER_E_SYNTAX,
-                           "unknown node %llu (nodes are 0 to %llu)",
-                           (unsigned long long)v, (unsigned long long)n - 1);
+            rc = fail_node(sc, err, v, n);
             break;
         }
         if (k == ecap) { /* grow with the edges actually read */
@@ -826,8 +831,8 @@ static nimber_value as_value(uint32_t v) {
 static int check_node(const graph_state *g, uint64_t u, nimber_error *err) {
     if (u >= g->n)
         return nb_fail(err, NIMBER_E_ARG,
-                       "node %llu is not in the graph (nodes are 0 to %lld)",
-                       (unsigned long long)u, (long long)g->n - 1);
+                       "node %llu is not in the graph (%s)",
+                       (unsigned long long)u, nb_nodes_text(g->n, (char[48]){0}));
     return NIMBER_OK;
 }
 

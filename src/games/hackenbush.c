@@ -156,8 +156,8 @@ static int read_end(nimber_scanner *sc, uint64_t n, uint64_t k, uint64_t m,
     if (u >= n) {
         nimber_scanner_last(sc, &l, &c);
         return nb_fail_at(err, NIMBER_E_SYNTAX, l, c,
-                          "unknown node %llu (nodes are 0 to %llu)",
-                          (unsigned long long)u, (unsigned long long)n - 1);
+                          "unknown node %llu (%s)", (unsigned long long)u,
+                          nb_nodes_text(n, (char[48]){0}));
     }
     *out = (uint32_t)u;
     return NIMBER_OK;

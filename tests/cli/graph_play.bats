@@ -70,6 +70,18 @@ move component 0 token 0: 0 -> 1" ]
     run_split solve graph:"$G" 7
     status_is 64
     [ "$err" = "nimber: node 7 is not in the graph (nodes are 0 to 4)" ]
+    # a graph of no nodes has no node 0 (never "nodes are 0 to -1")
+    run_stdin '0 0\n' solve graph:- 0
+    status_is 64
+    [ "$err" = "nimber: node 0 is not in the graph (the graph has no nodes)" ]
+    [ -z "$out" ]
+    run_stdin '0 1\n0 0\n' grundy graph:-
+    status_is 65
+    [ "$err" = "nimber: line 2, column 1: unknown node 0 (the graph has no nodes)" ]
+    printf '0 1\n0 0\n' > "$BATS_TEST_TMPDIR/h"
+    run_split solve hackenbush:"$BATS_TEST_TMPDIR/h"
+    status_is 65
+    [[ "$err" != *"0 to"* ]]
 }
 
 @test "play refuses illegal moves and explains the notation" {
