@@ -52,7 +52,7 @@ MSGFMT  := $(shell command -v msgfmt 2>/dev/null)
 LANGS   := $(basename $(notdir $(wildcard po/*.po)))
 MO      := $(if $(MSGFMT),$(LANGS:%=$(B)/locale/%/LC_MESSAGES/nimber.mo))
 
-.PHONY: web web-test web-shots deb pot all test unit tsan cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format python python-test
+.PHONY: web web-test web-shots deb pot all test unit tsan cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format python python-test wheel readme-test
 all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc $(MO)
 
 
@@ -245,6 +245,21 @@ python-test: python $(B)/nimber
 	NIMBER=$(CURDIR)/$(B)/nimber $(VENV)/bin/python -m pytest -q \
 	    -p no:cacheprovider python/tests
 
+# A wheel of the Python module (cp311-abi3: any CPython 3.11 or later) in
+# build/, built offline with build/venv's setuptools and the -fPIC archive;
+# `pip install --no-index build/nimber-*.whl` installs it in any venv.
+wheel: $(VENV)/bin/python $(B)/libnimber_pic.a
+	rm -f $(B)/nimber-*.whl
+	NIMBER_STATIC_LIB=$(CURDIR)/$(B)/libnimber_pic.a \
+	    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+	    $(VENV)/bin/pip wheel -q --no-build-isolation --no-index --no-deps \
+	    -w $(B) ./python
+
+# The README as written: a clone of HEAD in a scratch directory, and there
+# every install and first-use command README.md shows (tests/readme/run.py).
+readme-test:
+	$(PYTHON) tests/readme/run.py
+
 # The library and program must also build warning-free with clang.
 clang-build:
 	$(MAKE) B=$(B)/clang CC=clang all
@@ -258,6 +273,7 @@ test: check-deps
 	$(MAKE) python-test
 	$(MAKE) fuzz FUZZ_TIME=8
 	$(MAKE) web-test
+	$(MAKE) readme-test
 	@echo "all tests passed"
 
 bench: all
