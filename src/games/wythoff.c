@@ -32,7 +32,9 @@
  * O(side^3/128) time for side^2/2 cells of 16 bits and 2 side bitsets.
  * The side is a power of two from 64 up to WY_MAX_SIDE (4096: 16 MiB,
  * about a second), chosen by the largest heap asked for; past it, or past
- * the memory limit, value() fails with NIMBER_E_LIMIT.  A lone wythoff
+ * the memory limit, value() fails with NIMBER_E_LIMIT, except where the
+ * value is immediate: a pair (0) or an empty heap (A 0 is one Nim heap,
+ * worth A).  A lone wythoff
  * component of any size is still solved (solve_alone: the pairs), and so
  * is any sum holding only P-positions of huge heaps with moves to 0.
  *
@@ -280,7 +282,9 @@ static int wy_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
                          (unsigned long long)w[1]);
 }
 
-/* 0 for a pair of any size; else the table's value, within its bounds. */
+/* 0 for a pair of any size; A + B when a heap is empty (the position is
+ * then one Nim heap: no move takes from both); else the table's value,
+ * within its bounds. */
 static int wy_value(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
                     nimber_error *err) {
     (void)n;
@@ -288,6 +292,10 @@ static int wy_value(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
     memset(out, 0, sizeof *out);
     if (is_pair(w[0], w[1]))
         return NIMBER_OK;
+    if (w[0] == 0 || w[1] == 0) {
+        out->fin = nb_val(w[0] | w[1]);
+        return NIMBER_OK;
+    }
     RETURN_IF_ERR(need_table(st, w[0] > w[1] ? w[0] : w[1], err));
     out->fin = nb_val(table_at(st, w[0], w[1]));
     return NIMBER_OK;
@@ -306,6 +314,11 @@ static int wy_moves_to(nimber_game *g, const uint64_t *w, size_t n,
     if (t.hi)
         return NIMBER_OK;
     uint64_t A = w[0], B = w[1];
+    if (A == 0 || B == 0) { /* one Nim heap: its one move to t */
+        if (t.lo < (A | B))
+            return A ? emit_to(sink, t.lo, 0) : emit_to(sink, 0, t.lo);
+        return NIMBER_OK;
+    }
     RETURN_IF_ERR(need_table(st, A > B ? A : B, err));
     for (uint64_t a = 0; a < A; a++)
         if (table_at(st, a, B) == t.lo)

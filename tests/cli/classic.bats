@@ -65,6 +65,16 @@ move component 1 heap 0: 4 -> 0" ]
     [ -z "$out" ]
     [ "$(echo "$err" | wc -l)" -eq 1 ]
     [[ "$err" == "nimber: wythoff: Grundy values"* ]]
+    # an empty heap leaves one Nim heap: worth A at any size, in any sum
+    run_split solve --json wythoff 4096 0 + nim 1
+    status_is 0
+    [ "$(echo "$out" | jq -c '[.grundy, .moves]')" = '[4097,[{"component":0,"from":[4096,0],"to":[1,0]}]]' ]
+    run_split solve --json wythoff 0 $M + nim 5 + wythoff 3 0
+    status_is 0
+    [[ "$out" == '{"grundy": 18446744073709551609, "outcome": "N", "moves": [{"component": 0, "from": [0, 18446744073709551615], "to": [0, 6]}], "truncated": false}' ]]
+    run_split solve wythoff 4096 0 + wythoff 0 4096
+    [ "$out" = "grundy 0
+outcome P" ]
     # a huge pair is worth 0 in any sum
     run "$NIMBER" solve wythoff 11400714819323198485 $M + nim 0
     [ "$output" = "grundy 0
