@@ -9,7 +9,6 @@ names a static archive of the library built with -fPIC (make's
 build/libnimber_pic.a, as `make python-test` does), that is linked instead
 and only ext/_nimber.c is compiled.
 """
-import glob
 import os
 import re
 
@@ -39,15 +38,25 @@ def rel(path):
     return os.path.relpath(path, HERE)
 
 
+def tree(top, ext):
+    """Every file under ../top whose name ends in ext, at any depth, in a
+    fixed order: the library's sources wherever src/ puts them (the
+    Makefile lists src/games/takebreak/ too; fixed globs here once missed
+    it and built a module that could not be imported)."""
+    found = []
+    for d, dirs, files in os.walk(os.path.join(ROOT, top)):
+        dirs.sort()
+        found += [os.path.join(d, f) for f in sorted(files) if f.endswith(ext)]
+    return found
+
+
 sources = ["ext/_nimber.c"]
 extra_objects = []
 lib = os.environ.get("NIMBER_STATIC_LIB")
 if lib:
     extra_objects.append(os.path.abspath(lib))
 else:
-    sources += [rel(p) for p in sorted(glob.glob(os.path.join(ROOT, "src", "*.c")))]
-    sources += [rel(p) for p in
-                sorted(glob.glob(os.path.join(ROOT, "src", "games", "*.c")))]
+    sources += [rel(p) for p in tree("src", ".c")]
 
 setup(
     name="nimber",
@@ -66,8 +75,8 @@ setup(
             extra_compile_args=["-std=c11", "-Wall", "-Wextra", "-fvisibility=hidden"],
             extra_objects=extra_objects,
             # rebuilt when the library or a header changes
-            depends=extra_objects + [rel(p) for p in [HEADER] + glob.glob(
-                os.path.join(ROOT, "src", "*.h"))],
+            depends=extra_objects + [rel(p) for p in
+                                     [HEADER] + tree("src", ".h")],
             libraries=["pthread"],
             py_limited_api=True,
         )
