@@ -23,6 +23,16 @@
  * The set {1..k} is answered by the closed form G(n) = n mod (k+1), with no
  * table, so k may be as large as 2^64-1.  Other sets are limited to
  * NB_SUB_MAX_VALUES elements.
+ *
+ * A heap past what the table can reach within the memory limit (or a set
+ * whose largest element is, so that no window fits) is first tried by a
+ * memoised depth-first search of the positions it reaches alone: h minus
+ * sums of elements, few when the elements are large next to h
+ * (sub:18446744073709551615 at any heap: G(h) = floor(h/s) mod 2 comes
+ * out of two positions).  At most SPARSE_MAX positions are kept (a hash
+ * table of 2 MiB, kept for the game's life), each valued in O(|S|), for
+ * sets of at most SPARSE_K elements; past that the table is used, and
+ * refuses as before.  Exact either way: the search is the definition.
  */
 #include "../game.h"
 
@@ -32,6 +42,15 @@
 
 #define NB_SUB_MAX_VALUES ((size_t)1 << 20)
 #define HASH_BASE 0x9E3779B97F4A7C15ull
+#define SPARSE_SLOTS ((size_t)1 << 17) /* the memo's slots, a power of 2 */
+#define SPARSE_MAX (SPARSE_SLOTS / 2)  /* positions it keeps: half full */
+#define SPARSE_K 64 /* largest set searched so: values <= 64, two words */
+
+/* A position the sparse search valued (used 0: an empty slot). */
+typedef struct {
+    uint64_t key;
+    uint32_t val, used;
+} sp_slot;
 
 /* A range lo..hi of the set, both inclusive. */
 typedef struct {
@@ -54,6 +73,10 @@ typedef struct {
     uint64_t tort_hash, hash; /* hash of the tortoise and newest window */
     uint64_t power, lam;
     uint64_t base_pow; /* HASH_BASE^(m-1) */
+    /* The sparse search (see the top): its memo and its stack. */
+    sp_slot *memo;
+    size_t nmemo;
+    uint64_t *stack;
 } sub_state;
 
 /* Reads a decimal number at *p (advancing it); 0 if none or too large. */
@@ -183,6 +206,8 @@ static void sub_destroy(void *state) {
     nb_free(st->s);
     nb_free(st->g);
     nb_free(st->stamp);
+    nb_free(st->memo);
+    nb_free(st->stack);
     nb_free(st);
 }
 
@@ -319,12 +344,101 @@ static int extend(sub_state *st, nimber_error *err) {
     return NIMBER_OK;
 }
 
-/* G(h) from the closed form, the period or the table. */
+/* The memo's slot of position x: where it is, or the empty one where it
+ * would go. */
+static sp_slot *memo_slot(const sub_state *st, uint64_t x) {
+    size_t mask = SPARSE_SLOTS - 1;
+    size_t i = (size_t)((x * HASH_BASE) >> 40) & mask;
+    while (st->memo[i].used && st->memo[i].key != x)
+        i = (i + 1) & mask;
+    return &st->memo[i];
+}
+
+/* 1 and *v when G(x) is known without computing: from the table, the
+ * period or the memo. */
+static int known(const sub_state *st, uint64_t x, uint64_t *v) {
+    if (x < st->count || st->found) {
+        *v = st->g[x < st->count ? x : st->pre + (x - st->pre) % st->per];
+        return 1;
+    }
+    const sp_slot *sl = memo_slot(st, x);
+    *v = sl->val;
+    return sl->used != 0;
+}
+
+/* G(h) by the sparse search (see the top): 1 and *out when found, 0 when
+ * it would keep more than SPARSE_MAX positions or cannot have its 3 MiB
+ * within the memory limit (what it valued stays in the memo).  Each
+ * position on the stack is one whose value is missing and below the one
+ * under it, so the stack holds distinct positions, at most SPARSE_MAX. */
+static int sparse_value(sub_state *st, uint64_t h, uint64_t *out) {
+    if (st->k > SPARSE_K ||
+        st->limit < SPARSE_SLOTS * sizeof(sp_slot) + SPARSE_MAX * 8)
+        return 0;
+    if (!st->memo) {
+        st->memo = nb_calloc(SPARSE_SLOTS, sizeof *st->memo);
+        st->stack = nb_calloc(SPARSE_MAX, sizeof *st->stack);
+        if (!st->memo || !st->stack) {
+            nb_free(st->memo);
+            nb_free(st->stack);
+            st->memo = NULL;
+            st->stack = NULL;
+            return 0;
+        }
+    }
+    size_t depth = 0;
+    st->stack[depth++] = h;
+    while (depth) {
+        uint64_t x = st->stack[depth - 1], v, seen[2] = {0, 0};
+        if (known(st, x, &v)) {
+            depth--;
+            continue;
+        }
+        int pushed = 0;
+        for (size_t i = 0; i < st->k && st->s[i] <= x && !pushed; i++) {
+            if (known(st, x - st->s[i], &v))
+                seen[v >> 6] |= (uint64_t)1 << (v & 63);
+            else if (depth == SPARSE_MAX)
+                return 0;
+            else {
+                st->stack[depth++] = x - st->s[i];
+                pushed = 1;
+            }
+        }
+        if (pushed)
+            continue;
+        if (st->nmemo == SPARSE_MAX)
+            return 0;
+        sp_slot *sl = memo_slot(st, x);
+        sl->key = x;
+        sl->used = 1;
+        sl->val = ~seen[0] ? (uint32_t)__builtin_ctzll(~seen[0])
+                           : 64 + (uint32_t)__builtin_ctzll(~seen[1]);
+        st->nmemo++;
+        depth--;
+    }
+    return known(st, h, out);
+}
+
+/* G(h) from the closed form, the period, the table or the sparse search
+ * (first, for a heap the table cannot reach: see the top). */
 static int sub_lookup(sub_state *st, uint64_t h, uint64_t *out,
                       nimber_error *err) {
     if (st->bash) {
         *out = st->bash == UINT64_MAX ? h : h % (st->bash + 1);
         return NIMBER_OK;
+    }
+    uint64_t reach = st->limit / sizeof *st->g;
+    if (!st->found && h >= st->count && (h >= reach || st->m >= reach)) {
+        if (sparse_value(st, h, out))
+            return NIMBER_OK;
+        if (h >= reach && st->m >= reach) /* refused before any work */
+            return nb_fail(err, NIMBER_E_LIMIT,
+                           "sub: heap %llu is past the %llu values the memory "
+                           "limit holds, and no period can be seen there "
+                           "(the largest element is %llu)",
+                           (unsigned long long)h, (unsigned long long)reach,
+                           (unsigned long long)st->m);
     }
     while (!st->found && h >= st->count)
         RETURN_IF_ERR(extend(st, err));

@@ -131,3 +131,21 @@ move component 1 heap 0: 1000000 -> 524287" ]
     run grep -nE "\"($names)[\":]" src/games/registry.c src/games/nim.c
     [ -n "$output" ]
 }
+
+@test "sub: heaps past the table answered from the positions they reach, else refused at once" {
+    M=18446744073709551615
+    run_split solve sub:$M $M
+    status_is 0
+    [ "$out" = "grundy 1
+outcome N
+move component 0 heap 0: $M -> 0" ]
+    run_split solve --json sub:1000000000000,3000000000000 9999999999999 + nim 1
+    status_is 0
+    [ "$out" = '{"grundy": 0, "outcome": "P", "moves": [], "truncated": false}' ]
+    # no window of the set fits in memory and the heap is far: refused
+    # before computing anything (the bound and the element named)
+    run_split solve sub:1000000000000,3000000000000,1 9999999999999
+    status_is 71
+    [ -z "$out" ]
+    [ "$err" = "nimber: sub: heap 9999999999999 is past the 1073741824 values the memory limit holds, and no period can be seen there (the largest element is 3000000000000)" ]
+}

@@ -348,6 +348,60 @@ static void test_sub_random(void **state) {
     }
 }
 
+/* Heaps past the value table: sub:c*S at heap c*q + r is sub:S at heap q
+ * (every move keeps n mod c), so huge sets and heaps (c up to 2^60, every
+ * heap past the 2^30 values a 4 GiB table holds) are held against the mex
+ * of the small set, values and the count of winning moves. */
+static void test_sub_sparse(void **state) {
+    (void)state;
+    test_seed("test_sub_sparse");
+    static const uint64_t mult[] = {(uint64_t)1 << 31, 1000000000000ull,
+                                    ((uint64_t)1 << 60) + 12345};
+    for (int t = 0; t < 24; t++) {
+        uint64_t s[6], c = mult[t % 3], G[16];
+        size_t ns = 0;
+        for (uint64_t v = 1; v <= 9; v++)
+            if (test_below(3) == 0 && ns < 6)
+                s[ns++] = v;
+        if (ns == 0)
+            s[ns++] = 1 + test_below(9);
+        char spec[256] = "sub:";
+        for (size_t i = 0; i < ns; i++)
+            sprintf(spec + strlen(spec), "%s%llu", i ? "," : "",
+                    (unsigned long long)(s[i] * c));
+        for (uint64_t q = 0; q < 16; q++) { /* the small game's mex */
+            uint64_t seen = 0;
+            for (size_t i = 0; i < ns; i++)
+                if (s[i] <= q)
+                    seen |= (uint64_t)1 << G[q - s[i]];
+            G[q] = (uint64_t)__builtin_ctzll(~seen);
+        }
+        nimber_game *g;
+        assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+        for (uint64_t q = 0; q < 15; q++) {
+            uint64_t h = q * c + (q % 3 == 0 ? 0 : q % 3 == 1 ? 1 : c - 1);
+            nimber_value v;
+            assert_int_equal(nimber_heap_value(g, h, &v, NULL), 0);
+            if (v.lo != G[q] || v.hi)
+                fail_msg("%s at %llu: %llu, not %llu", spec,
+                         (unsigned long long)h, (unsigned long long)v.lo,
+                         (unsigned long long)G[q]);
+            nimber_position *pos = nimber_position_create();
+            assert_non_null(pos);
+            assert_int_equal(nimber_position_add(pos, g, &h, 1, NULL), 0);
+            nimber_solution sol;
+            assert_int_equal(nimber_position_solve(pos, 100, &sol, NULL), 0);
+            size_t want = 0;
+            for (size_t i = 0; i < ns && G[q]; i++)
+                want += s[i] <= q && G[q - s[i]] == 0;
+            assert_int_equal(sol.nmoves, want);
+            nimber_solution_clear(&sol);
+            nimber_position_free(pos);
+        }
+        nimber_game_free(g);
+    }
+}
+
 /* take-half, the README's example game: every position of 3 heaps <= 14. */
 static void test_half(void **state) {
     (void)state;
@@ -815,6 +869,7 @@ int main(void) {
         cmocka_unit_test(test_split),
         cmocka_unit_test(test_sub_fixed),
         cmocka_unit_test(test_sub_random),
+        cmocka_unit_test(test_sub_sparse),
         cmocka_unit_test(test_sums),
         cmocka_unit_test(test_staircase),
         cmocka_unit_test(test_single_heaps),
