@@ -6,6 +6,14 @@
  * the proven preperiod and period are marked when nimber_game_period
  * proves one within CLI_PLOT_PERIOD_MAX values, and never otherwise).
  *
+ * A game whose position is two numbers (wythoff, euclid, moore:K,
+ * fibonacci-nim, staircase's two steps) or one coin X,Y (coins:R1*R2) has
+ * no such sequence; it gets the N x N table of G(A, B) instead, in the
+ * same formats (plot.c draws its heat map).  Each value is that of a
+ * position of one component solved by the library, typed as a person
+ * types it (nimber_position_add_args): how the game takes two numbers is
+ * found by trying "0 0", "1 1", "0,0" and "1,1" in turn.
+ *
  * The last value is asked for first: that computes (or proves the period
  * behind) every other value, so a resource limit or Ctrl-C is reported
  * before anything is printed.  Then values are fetched in blocks and
@@ -20,24 +28,39 @@
 
 #define BLOCK 8192 /* values a block: 128 KiB of nimber_value */
 
+/* What --json, --svg and --format ask for (json is TEXT with json set). */
+enum grundy_format { TEXT, CSV, BFILE, SVG };
+
 /* Prints the grundy command's help. */
 static void grundy_help(FILE *f) {
     fputs("usage: nimber grundy [--json | --svg | --format F] [--algorithm A] "
           "GAME --upto N\n\n"
           "Prints G(0), G(1), ..., G(N-1), the Grundy values of single heaps,\n"
-          "one a line.  Games whose heaps interact (staircase) or whose\n"
-          "values do not decide play (misere-nim) have no such values.\n"
+          "one a line.  Games whose values do not decide play\n"
+          "(misere-nim) have no such values.\n"
           "Past a proven period, values are extrapolated, not computed.\n"
           "For graph:FILE, one line per node (--upto optional); a node of\n"
-          "infinite value (cyclic graphs) prints inf, null in --json.\n\n"
+          "infinite value (cyclic graphs) prints inf, null in --json.\n"
+          "For a game whose position is two numbers A B (wythoff, euclid,\n"
+          "moore:K, fibonacci-nim N L, two staircase steps) or one coin\n"
+          "X,Y (coins:R1*R2), the N x N table of G(A, B) instead: a header\n"
+          "line 'a\\b' and the columns B, then one line per row A, every\n"
+          "entry right-aligned; A and B run from 0 (from 1 for coins,\n"
+          "which are numbered from 1), N at most 1024 (256 with --svg).\n"
+          "Euclid's rows and columns of 0 are ended games: 0.  --json\n"
+          "gives {\"game\", \"upto\": N, \"first\": 0 or 1, \"table\":\n"
+          "[[G(first, first), ...], ...]} (table[i][j] = G(first+i,\n"
+          "first+j)); csv 'a,b,grundy' lines; --svg a heat map.\n\n"
           "options:\n"
           "  --upto N         how many values (required)\n"
           "  --json           {\"game\": GAME, \"values\": [...]} instead\n"
           "  --svg            a standalone SVG plot of G(0..N-1), with the\n"
           "                   preperiod and period marked when they are\n"
-          "                   proved within 1048576 values\n"
+          "                   proved within 1048576 values; for a table, a\n"
+          "                   heat map (dark: small, 0 darkest)\n"
           "  --format F       text (default), json, csv (a header, then\n"
-          "                   n,G(n) lines), bfile (OEIS b-file: n G(n))\n"
+          "                   n,G(n) lines; a,b,G(a,b) for a table), bfile\n"
+          "                   (OEIS b-file: n G(n); not for tables)\n"
           "                   or svg (as --svg)\n"
           "  --algorithm A    auto (default: fastest exact method, proven\n"
           "                   periods), direct (mex of every move) or sparse\n"
@@ -99,12 +122,210 @@ static int write_svg(nimber_game *g, uint64_t upto, nimber_value *vals) {
     return cli_finish_output();
 }
 
+/* ---- tables of games of two numbers ---- */
+
+/* The most rows (and columns) of a table: 2^20 positions, 16 MiB of
+ * values; of its SVG heat map: 2^16 cells (a few MiB of SVG). */
+#define TABLE_MAX 1024
+#define TABLE_SVG_MAX 256
+
+/* How a position of two numbers A B is typed for a game. */
+typedef struct table_shape {
+    nimber_game *g;
+    int coin;       /* 1: one word "A,B" (a coin of coins:R1*R2); 0: two */
+    uint64_t first; /* the smallest number of the rows and columns */
+} table_shape;
+
+/* The Grundy value of the position A B into *v, through a position of
+ * one component solved by the library; *ok = 0 (and NIMBER_OK) when the
+ * game does not take A B as a position. */
+static int cell_value(const table_shape *t, uint64_t a, uint64_t b,
+                      nimber_value *v, int *ok, nimber_error *err) {
+    char wa[48], wb[24];
+    const char *args[2] = {wa, wb};
+    if (t->coin)
+        snprintf(wa, sizeof wa, "%llu,%llu", (unsigned long long)a,
+                 (unsigned long long)b);
+    else {
+        snprintf(wa, sizeof wa, "%llu", (unsigned long long)a);
+        snprintf(wb, sizeof wb, "%llu", (unsigned long long)b);
+    }
+    nimber_position *pos = nimber_position_create();
+    if (!pos) {
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return err->code = NIMBER_E_NOMEM;
+    }
+    *ok = 0;
+    int st = nimber_position_add_args(pos, t->g, args, t->coin ? 1 : 2, err);
+    if (st == NIMBER_E_ARG) { /* not a position of the game: no value */
+        nimber_position_free(pos);
+        return NIMBER_OK;
+    }
+    nimber_solution sol;
+    memset(&sol, 0, sizeof sol);
+    if (st == NIMBER_OK)
+        st = nimber_position_solve(pos, 0, &sol, err);
+    if (st == NIMBER_OK && !sol.has_value) { /* out of reach: no guess */
+        snprintf(err->message, sizeof err->message,
+                 "grundy: the value of %s %s%s%s is out of reach within the "
+                 "limits (--max-memory)",
+                 nimber_game_spec(t->g), wa, t->coin ? "" : " ",
+                 t->coin ? "" : wb);
+        st = err->code = NIMBER_E_LIMIT;
+    }
+    if (st == NIMBER_OK) {
+        *v = sol.value;
+        *ok = 1;
+    }
+    nimber_solution_clear(&sol);
+    nimber_position_free(pos);
+    return st;
+}
+
+/* Finds how g takes a position of two numbers: two words from 0 (wythoff,
+ * euclid, moore:K...), or from 1, or one coin "A,B" from 0 or 1
+ * (coins:R1*R2); 1 if one fits, 0 if none, -1 with err on another error. */
+static int table_shape_find(nimber_game *g, table_shape *t, nimber_error *err) {
+    static const struct {
+        int coin;
+        uint64_t first;
+    } tries[] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}};
+    for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+        *t = (table_shape){g, tries[i].coin, tries[i].first};
+        nimber_value v;
+        int ok;
+        if (cell_value(t, t->first, t->first, &v, &ok, err) != NIMBER_OK)
+            return -1;
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+/* Digits of v in decimal. */
+static size_t value_width(nimber_value v) {
+    char buf[NIMBER_VALUE_BUFSIZE];
+    return strlen(nimber_value_format(v, buf));
+}
+
+/* Prints the table as text, CSV or JSON (see the help). */
+static void table_print(const table_shape *t, size_t n, const nimber_value *val,
+                        const unsigned char *ok, int json, int csv) {
+    char buf[NIMBER_VALUE_BUFSIZE];
+    if (json) {
+        printf("{\"game\": \"%s\", \"upto\": %zu, \"first\": %llu, "
+               "\"table\": [",
+               nimber_game_spec(t->g), n, (unsigned long long)t->first);
+        for (size_t a = 0; a < n; a++) {
+            fputs(a ? ", [" : "[", stdout);
+            for (size_t b = 0; b < n; b++)
+                printf("%s%s", b ? ", " : "",
+                       ok[a * n + b] ? nimber_value_format(val[a * n + b], buf)
+                                     : "null");
+            putchar(']');
+        }
+        puts("]}");
+        return;
+    }
+    if (csv) {
+        puts("a,b,grundy");
+        for (size_t a = 0; a < n; a++)
+            for (size_t b = 0; b < n; b++)
+                if (ok[a * n + b])
+                    printf("%llu,%llu,%s\n",
+                           (unsigned long long)(t->first + a),
+                           (unsigned long long)(t->first + b),
+                           nimber_value_format(val[a * n + b], buf));
+        return;
+    }
+    /* Text: a header row of the column numbers b, then one row per a; all
+     * columns right-aligned to the widest entry. */
+    size_t w = value_width((nimber_value){0, t->first + n - 1});
+    for (size_t i = 0; i < n * n; i++)
+        if (ok[i] && value_width(val[i]) > w)
+            w = value_width(val[i]);
+    int lw = (int)value_width((nimber_value){0, t->first + n - 1});
+    if (lw < 3)
+        lw = 3;
+    printf("%*s", lw, "a\\b");
+    for (size_t b = 0; b < n; b++)
+        printf(" %*llu", (int)w, (unsigned long long)(t->first + b));
+    putchar('\n');
+    for (size_t a = 0; a < n; a++) {
+        printf("%*llu", lw, (unsigned long long)(t->first + a));
+        for (size_t b = 0; b < n; b++)
+            printf(" %*s", (int)w,
+                   ok[a * n + b] ? nimber_value_format(val[a * n + b], buf)
+                                 : "-");
+        putchar('\n');
+    }
+}
+
+/* `grundy GAME --upto N` for a game whose position is two numbers: the
+ * N x N table of G(A, B) (see the help), every value asked for before
+ * anything is printed.  Time: N^2 solves of one component. */
+static int grundy_table(nimber_game *g, uint64_t upto, int json,
+                        enum grundy_format format) {
+    nimber_error err;
+    table_shape t;
+    int found = table_shape_find(g, &t, &err);
+    if (found < 0)
+        return cli_fail(err.code, &err, 0);
+    if (!found) {
+        cli_error("grundy: %s has no Grundy values of single heaps nor of "
+                  "positions of two numbers",
+                  nimber_game_spec(g));
+        return EXIT_USAGE;
+    }
+    uint64_t most = format == SVG ? TABLE_SVG_MAX : TABLE_MAX;
+    if (upto < 1 || upto > most) {
+        cli_error("grundy: --upto %llu: a table of %s has 1 to %llu rows%s",
+                  (unsigned long long)upto, nimber_game_spec(g),
+                  (unsigned long long)most,
+                  format == SVG ? " in SVG" : "");
+        return EXIT_USAGE;
+    }
+    if (format == BFILE) {
+        cli_error("grundy: --format bfile is for sequences, not tables");
+        return EXIT_USAGE;
+    }
+    size_t n = (size_t)upto;
+    nimber_value *val = malloc(n * n * sizeof *val);
+    unsigned char *ok = malloc(n * n);
+    int rc = 0;
+    if (!val || !ok) {
+        cli_error("out of memory");
+        rc = EXIT_OSERR;
+        goto done;
+    }
+    /* The far corner first: it sizes the game's tables once. */
+    for (size_t i = n * n; i-- > 0;) {
+        int c;
+        int st = cell_value(&t, t.first + i / n, t.first + i % n, &val[i], &c,
+                            &err);
+        if (st != NIMBER_OK) {
+            rc = cli_fail(st, &err, 0);
+            goto done;
+        }
+        ok[i] = (unsigned char)c;
+    }
+    if (format == SVG)
+        cli_heatmap_write(stdout, nimber_game_spec(g), t.first, n, val, ok);
+    else
+        table_print(&t, n, val, ok, json, format == CSV);
+    rc = cli_finish_output();
+done:
+    free(val);
+    free(ok);
+    return rc;
+}
+
 /* Parses the arguments and prints the values. */
 int cmd_grundy(int argc, char **argv) {
     const char *spec = NULL;
     uint64_t upto = 0;
     int have_upto = 0, json = 0, any_inf = 0;
-    enum { TEXT, CSV, BFILE, SVG } format = TEXT;
+    enum grundy_format format = TEXT;
     nimber_algorithm algo = NIMBER_ALGO_AUTO;
     for (int i = 0; i < argc; i++) {
         if (cli_is_help(argv[i])) {
@@ -161,10 +382,16 @@ int cmd_grundy(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (!(nimber_game_flags(g) & NIMBER_GAME_HEAPWISE)) {
-        cli_error("grundy: %s has no Grundy values of single heaps",
-                  nimber_game_spec(g));
+        if (nimber_game_flags(g) & NIMBER_GAME_MISERE) {
+            cli_error("grundy: %s has no Grundy values of single heaps",
+                      nimber_game_spec(g));
+            nimber_game_free(g);
+            return EXIT_USAGE;
+        }
+        nimber_game_set_algorithm(g, algo);
+        st = grundy_table(g, upto, json, format);
         nimber_game_free(g);
-        return EXIT_USAGE;
+        return st;
     }
     nimber_game_set_algorithm(g, algo);
     nimber_value *vals = malloc(BLOCK * sizeof *vals);

@@ -300,3 +300,162 @@ int cli_plot_write(const cli_plot *p, FILE *f, const char *game,
     fputs("</text>\n</svg>\n", f);
     return ferror(f) ? -1 : 0;
 }
+
+/* ---- heat maps of tables of two numbers ---- */
+
+/* The heat map's layout, in SVG user units: cells of HEAT_AREA / n units
+ * (at least 2, whole units), the row labels on the left, the column
+ * labels above, the colour bar on the right. */
+#define HEAT_AREA 640
+#define HEAT_L 72
+#define HEAT_T 72
+#define HEAT_R 110
+#define HEAT_B 48
+#define HEAT_LABELS 32 /* values written in the cells up to n of this */
+
+/* The colour ramp, dark to light (viridis' five stops): a value's colour
+ * is the linear interpolation at t = value / largest value. */
+static const unsigned char heat_stops[5][3] = {
+    {0x44, 0x01, 0x54}, {0x3b, 0x52, 0x8b}, {0x21, 0x91, 0x8c},
+    {0x5e, 0xc9, 0x62}, {0xfd, 0xe7, 0x25}};
+
+/* The colour at t in [0, 1] as "#rrggbb" into buf (8 bytes). */
+static void heat_colour(double t, char *buf) {
+    double x = (t < 0 ? 0 : t > 1 ? 1 : t) * 4;
+    int i = x >= 4 ? 3 : (int)x;
+    double f = x - i;
+    int c[3];
+    for (int k = 0; k < 3; k++)
+        c[k] = (int)(heat_stops[i][k] + (heat_stops[i + 1][k] -
+                                         heat_stops[i][k]) * f + 0.5);
+    snprintf(buf, 8, "#%02x%02x%02x", c[0], c[1], c[2]);
+}
+
+/* A value as a double (for the colour scale only). */
+static double heat_double(nimber_value v) {
+    return (double)v.hi * 18446744073709551616.0 + (double)v.lo;
+}
+
+/* Writes the row and column labels every so many cells. */
+static void heat_axes(FILE *f, uint64_t first, size_t n, int cs) {
+    size_t step = (size_t)tick_step((double)n, 20);
+    if (step < 1)
+        step = 1;
+    fputs("<g class=\"labels\" font-size=\"12\" fill=\"#333\">", f);
+    for (size_t i = 0; i < n; i += step) {
+        int mid = cs * (int)i + cs / 2;
+        fprintf(f,
+                "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%llu</text>"
+                "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%llu</text>",
+                HEAT_L + mid, HEAT_T - 8, (unsigned long long)(first + i),
+                HEAT_L - 8, HEAT_T + mid + 4, (unsigned long long)(first + i));
+    }
+    fputs("</g>\n", f);
+    fprintf(f,
+            "<text x=\"%d\" y=\"%d\" font-size=\"13\" text-anchor=\"middle\">"
+            "b &#8594;</text>\n"
+            "<text x=\"%d\" y=\"%d\" font-size=\"13\" text-anchor=\"middle\" "
+            "transform=\"rotate(-90 %d %d)\">&#8592; a</text>\n",
+            HEAT_L + cs * (int)n / 2, HEAT_T - 28, HEAT_L - 44,
+            HEAT_T + cs * (int)n / 2, HEAT_L - 44, HEAT_T + cs * (int)n / 2);
+}
+
+/* Writes the colour bar and its labels (0, the middle, the largest). */
+static void heat_legend(FILE *f, double vmax, int side) {
+    int x = HEAT_L + side + 24, h = side;
+    fputs("<defs><linearGradient id=\"ramp\" x1=\"0\" y1=\"1\" x2=\"0\" "
+          "y2=\"0\">",
+          f);
+    for (int i = 0; i < 5; i++)
+        fprintf(f, "<stop offset=\"%d%%\" stop-color=\"#%02x%02x%02x\"/>",
+                i * 25, heat_stops[i][0], heat_stops[i][1], heat_stops[i][2]);
+    fputs("</linearGradient></defs>\n", f);
+    fprintf(f,
+            "<rect class=\"legend\" x=\"%d\" y=\"%d\" width=\"16\" "
+            "height=\"%d\" fill=\"url(#ramp)\" stroke=\"#444\"/>\n"
+            "<g font-size=\"12\" fill=\"#333\">"
+            "<text x=\"%d\" y=\"%d\">%.0f</text>"
+            "<text x=\"%d\" y=\"%d\">%.0f</text>"
+            "<text x=\"%d\" y=\"%d\">0</text></g>\n",
+            x, HEAT_T, h, x + 22, HEAT_T + 10, vmax, x + 22, HEAT_T + h / 2 + 4,
+            vmax / 2, x + 22, HEAT_T + h);
+}
+
+/* Writes the heat map (see plot.h). */
+int cli_heatmap_write(FILE *f, const char *game, uint64_t first, size_t n,
+                      const nimber_value *val, const unsigned char *ok) {
+    double vmax = 1;
+    int holes = 0;
+    for (size_t i = 0; i < n * n; i++) {
+        if (!ok[i])
+            holes = 1;
+        else if (heat_double(val[i]) > vmax)
+            vmax = heat_double(val[i]);
+    }
+    int cs = n ? HEAT_AREA / (int)n : HEAT_AREA;
+    if (cs < 2)
+        cs = 2;
+    int side = cs * (int)n;
+    int w = HEAT_L + side + HEAT_R, h = HEAT_T + side + HEAT_B;
+    fprintf(f,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+            "height=\"%d\" viewBox=\"0 0 %d %d\" "
+            "font-family=\"sans-serif\">\n<title>Grundy values G(a, b) of ",
+            w, h, w, h);
+    put_escaped(f, game);
+    fputs("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n",
+          f);
+    fprintf(f, "<text x=\"%d\" y=\"22\" font-size=\"15\">G(a, b) of ", HEAT_L);
+    put_escaped(f, game);
+    fprintf(f, ", a, b = %llu..%llu</text>\n", (unsigned long long)first,
+            (unsigned long long)(first + (n ? n - 1 : 0)));
+    heat_axes(f, first, n, cs);
+    /* The cells, a run of equal values in a row as one rectangle. */
+    fputs("<g class=\"cells\" shape-rendering=\"crispEdges\">", f);
+    for (size_t a = 0; a < n; a++) {
+        for (size_t b = 0; b < n;) {
+            const size_t i = a * n + b;
+            size_t e = b + 1;
+            while (e < n && ok[a * n + e] == ok[i] &&
+                   (!ok[i] || (val[a * n + e].lo == val[i].lo &&
+                               val[a * n + e].hi == val[i].hi)))
+                e++;
+            char col[8] = "#d0d0d0"; /* not a position */
+            if (ok[i])
+                heat_colour(heat_double(val[i]) / vmax, col);
+            fprintf(f,
+                    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                    "fill=\"%s\"/>",
+                    HEAT_L + cs * (int)b, HEAT_T + cs * (int)a,
+                    cs * (int)(e - b), cs, col);
+            b = e;
+        }
+        fputc('\n', f);
+    }
+    fputs("</g>\n", f);
+    if (n <= HEAT_LABELS) { /* the values themselves */
+        int fs = cs * 2 / 5 < 14 ? cs * 2 / 5 : 14;
+        fprintf(f,
+                "<g class=\"values\" font-size=\"%d\" text-anchor=\"middle\">",
+                fs);
+        for (size_t i = 0; i < n * n; i++) {
+            if (!ok[i])
+                continue;
+            char buf[NIMBER_VALUE_BUFSIZE];
+            double t = heat_double(val[i]) / vmax;
+            fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>",
+                    HEAT_L + cs * (int)(i % n) + cs / 2,
+                    HEAT_T + cs * (int)(i / n) + cs / 2 + fs * 7 / 20,
+                    t < 0.6 ? "#fff" : "#000", nimber_value_format(val[i], buf));
+        }
+        fputs("</g>\n", f);
+    }
+    heat_legend(f, vmax, side);
+    fprintf(f,
+            "<text class=\"caption\" x=\"%d\" y=\"%d\" font-size=\"12\" "
+            "fill=\"#555\">row a, column b; darker is smaller, 0 (the "
+            "P-positions) darkest%s</text>\n</svg>\n",
+            HEAT_L, h - 14, holes ? "; grey: not a position" : "");
+    return ferror(f) ? -1 : 0;
+}

@@ -1,6 +1,6 @@
 /*
  * plot.h — the Grundy sequence of a game as a standalone SVG figure
- * (plot.c).  Used by `nimber grundy --svg` and compiled into the web page
+ * (plot.c), and the heat map of a table of two numbers.  Used by `nimber grundy --svg` and compiled into the web page
  * (web/glue.c), so both draw the same bytes.  Includes only nimber.h.
  */
 #ifndef NIMBER_CLI_PLOT_H
@@ -43,6 +43,17 @@ int cli_plot_write(const cli_plot *p, FILE *f, const char *game,
  * for NIMBER_E_UNSUPPORTED, else "no period proven within 1048576
  * values"). */
 const char *cli_plot_period_note(int st);
+
+/* cli_heatmap_write: writes the SVG heat map of an n x n table of Grundy
+ * values of positions of two numbers (`nimber grundy wythoff --upto N
+ * --svg`): val[a*n + b] is G(first + a, first + b), row a from the top,
+ * column b from the left, used only where ok[a*n + b] is nonzero (grey
+ * cells are not positions).  A colour ramp from dark (0) to light (the
+ * largest value) with a colour bar; the values are written in the cells
+ * when n is at most 32.  Self-contained: the web page has no 2-D plot.
+ * Returns 0, or -1 on a write error. */
+int cli_heatmap_write(FILE *f, const char *game, uint64_t first, size_t n,
+                      const nimber_value *val, const unsigned char *ok);
 
 /* cli_plot_free: frees what the plot owns (not p itself). */
 void cli_plot_free(cli_plot *p);
