@@ -782,6 +782,10 @@ static PyObject *py_explain(PyObject *mod, PyObject *args) {
 
 /* ---- GrundyValues: G(0..n-1) in a C array with the buffer protocol ---- */
 
+/* The array holds unsigned integers of 1, 2, 4 or 8 bytes (itemsize): by
+ * default the smallest that holds every value, so grundy("kayles", 10**8)
+ * takes 100 MB, not 400.  The largest number of the type stands for an
+ * infinite value (a graph node on a cycle). */
 typedef struct {
     PyObject_HEAD
     void *data;
@@ -789,6 +793,63 @@ typedef struct {
     uint64_t start; /* the heap of the first value */
     PyObject *game; /* its specification */
 } GrundyValues;
+
+/* The largest number of an unsigned type of `item` bytes: the marker of
+ * an infinite value. */
+static uint64_t item_max(size_t item) {
+    return item == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * item)) - 1;
+}
+
+/* Element i of an array of `item`-byte unsigned integers. */
+static uint64_t item_get(const void *data, size_t item, size_t i) {
+    switch (item) {
+    case 1:
+        return ((const uint8_t *)data)[i];
+    case 2:
+        return ((const uint16_t *)data)[i];
+    case 4:
+        return ((const uint32_t *)data)[i];
+    default:
+        return ((const uint64_t *)data)[i];
+    }
+}
+
+/* Stores x (which fits) as element i of an array of `item`-byte
+ * unsigned integers. */
+static void item_set(void *data, size_t item, size_t i, uint64_t x) {
+    switch (item) {
+    case 1:
+        ((uint8_t *)data)[i] = (uint8_t)x;
+        break;
+    case 2:
+        ((uint16_t *)data)[i] = (uint16_t)x;
+        break;
+    case 4:
+        ((uint32_t *)data)[i] = (uint32_t)x;
+        break;
+    default:
+        ((uint64_t *)data)[i] = x;
+    }
+}
+
+/* Widens the first `used` elements of *data (room for cap of them) from
+ * `from` to `to` bytes each, in place after one realloc: from the last
+ * element down, so that no element is overwritten before it is read (the
+ * new place of element i starts at or after the end of the old places of
+ * 0..i-1).  An infinite marker stays one.  O(used); 0 or -1 when the
+ * realloc failed (*data is then unchanged). */
+static int items_widen(void **data, size_t cap, size_t used, size_t from,
+                       size_t to) {
+    void *p = realloc(*data, cap ? cap * to : 1);
+    if (!p)
+        return -1;
+    for (size_t i = used; i-- > 0;) {
+        uint64_t x = item_get(p, from, i);
+        item_set(p, to, i, x == item_max(from) ? item_max(to) : x);
+    }
+    *data = p;
+    return 0;
+}
 
 /* Value i as a Python int. */
 static PyObject *gv_item(GrundyValues *self, Py_ssize_t i) {
@@ -798,9 +859,8 @@ static PyObject *gv_item(GrundyValues *self, Py_ssize_t i) {
         PyErr_SetString(PyExc_IndexError, "GrundyValues index out of range");
         return NULL;
     }
-    if (self->itemsize == 4)
-        return PyLong_FromUnsignedLong(((uint32_t *)self->data)[i]);
-    return PyLong_FromUnsignedLongLong(((uint64_t *)self->data)[i]);
+    return PyLong_FromUnsignedLongLong(
+        item_get(self->data, (size_t)self->itemsize, (size_t)i));
 }
 
 static Py_ssize_t gv_length(GrundyValues *self) {
@@ -823,8 +883,8 @@ static PyObject *gv_subscript(GrundyValues *self, PyObject *key) {
     return r;
 }
 
-/* A read-only, C-contiguous, one-dimensional buffer of uint32 ("I") or
- * uint64 ("Q") values. */
+/* A read-only, C-contiguous, one-dimensional buffer of uint8 ("B"),
+ * uint16 ("H"), uint32 ("I") or uint64 ("Q") values. */
 static int gv_getbuffer(GrundyValues *self, Py_buffer *view, int flags) {
     if (flags & PyBUF_WRITABLE) {
         PyErr_SetString(PyExc_BufferError, "GrundyValues are read-only");
@@ -836,8 +896,12 @@ static int gv_getbuffer(GrundyValues *self, Py_buffer *view, int flags) {
     view->len = self->n * self->itemsize;
     view->readonly = 1;
     view->itemsize = self->itemsize;
-    view->format =
-        (flags & PyBUF_FORMAT) ? (self->itemsize == 4 ? "I" : "Q") : NULL;
+    view->format = NULL;
+    if (flags & PyBUF_FORMAT)
+        view->format = self->itemsize == 1   ? "B"
+                       : self->itemsize == 2 ? "H"
+                       : self->itemsize == 4 ? "I"
+                                             : "Q";
     view->ndim = 1;
     view->shape = (flags & PyBUF_ND) ? &self->shape : NULL;
     view->strides = (flags & PyBUF_STRIDES) ? &self->stride : NULL;
@@ -890,13 +954,12 @@ static PyObject *gv_start(GrundyValues *self, void *closure) {
 
 static PyObject *gv_dtype(GrundyValues *self, void *closure) {
     (void)closure;
-    return PyUnicode_FromString(self->itemsize == 4 ? "uint32" : "uint64");
+    return PyUnicode_FromFormat("uint%d", (int)(self->itemsize * 8));
 }
 
 static PyObject *gv_inf(GrundyValues *self, void *closure) {
     (void)closure;
-    return PyLong_FromUnsignedLongLong(self->itemsize == 4 ? UINT32_MAX
-                                                           : UINT64_MAX);
+    return PyLong_FromUnsignedLongLong(item_max((size_t)self->itemsize));
 }
 
 static PyMethodDef gv_methods[] = {
@@ -909,19 +972,21 @@ static PyGetSetDef gv_getset[] = {
     {"game", (getter)gv_game, NULL, "The game's canonical specification.",
      NULL},
     {"start", (getter)gv_start, NULL, "The heap of the first value.", NULL},
-    {"dtype", (getter)gv_dtype, NULL, "'uint32' or 'uint64'.", NULL},
+    {"dtype", (getter)gv_dtype, NULL,
+     "'uint8', 'uint16', 'uint32' or 'uint64': the array's type.", NULL},
     {"inf", (getter)gv_inf, NULL,
      "The number that stands for an infinite value (a game graph's node on "
-     "a cycle): 2**32-1 or 2**64-1.",
+     "a cycle): the dtype's largest, 2**8-1 ... 2**64-1.",
      NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
 static PyType_Slot gv_slots[] = {
     {Py_tp_doc,
-     "GrundyValues: G(0), ..., G(n-1) of a game in a C array of uint32 or "
-     "uint64 (read-only).  A sequence of ints, and a buffer: memoryview(v) "
-     "and numpy.asarray(v) share its memory without copying."},
+     "GrundyValues: G(0), ..., G(n-1) of a game in a C array of uint8, "
+     "uint16, uint32 or uint64 (read-only).  A sequence of ints, and a "
+     "buffer: memoryview(v) and numpy.asarray(v) share its memory without "
+     "copying."},
     {Py_tp_dealloc, gv_dealloc},
     {Py_tp_repr, gv_repr},
     {Py_tp_methods, gv_methods},
@@ -941,19 +1006,27 @@ static PyType_Spec gv_spec = {
     .slots = gv_slots,
 };
 
-/* _grundy(spec, n or None, start, wide, max_memory) -> GrundyValues of
- * G(start..start+n-1). */
+/* _grundy(spec, n or None, start, itemsize, max_memory) -> GrundyValues
+ * of G(start..start+n-1) in integers of itemsize bytes (1, 2, 4 or 8), or
+ * with itemsize 0 in the smallest of those that holds every value: the
+ * array starts at 1 byte a value and is widened (items_widen) when a value
+ * does not fit, at most three times, so the time stays O(n) and the memory
+ * at the end is n times the size needed. */
 static PyObject *py_grundy(PyObject *mod, PyObject *args) {
     (void)mod;
     const char *spec;
     PyObject *no, *so, *mem;
-    int wide;
+    int want;
     size_t max_memory;
     uint64_t start;
-    if (!PyArg_ParseTuple(args, "sOOpO", &spec, &no, &so, &wide, &mem) ||
+    if (!PyArg_ParseTuple(args, "sOOiO", &spec, &no, &so, &want, &mem) ||
         u64_from(so, "start", &start) < 0 ||
         size_from(mem, "max_memory", &max_memory) < 0)
         return NULL;
+    if (want != 0 && want != 1 && want != 2 && want != 4 && want != 8) {
+        PyErr_SetString(PyExc_ValueError, "itemsize must be 0, 1, 2, 4 or 8");
+        return NULL;
+    }
     nimber_game *g = parse_game(spec, max_memory);
     if (!g)
         return NULL;
@@ -977,11 +1050,11 @@ static PyObject *py_grundy(PyObject *mod, PyObject *args) {
         nimber_game_free(g);
         return NULL;
     }
-    size_t item = wide ? 8 : 4;
-    uint64_t marker = wide ? UINT64_MAX : UINT32_MAX;
+    size_t item = want ? (size_t)want : 1;
     void *data = NULL;
     nimber_value *block = NULL;
-    if (n <= (uint64_t)PY_SSIZE_T_MAX / item) {
+    /* room for n values of the widest type the array may become */
+    if (n <= (uint64_t)PY_SSIZE_T_MAX / (want ? item : 8)) {
         data = malloc(n ? (size_t)n * item : 1);
         block = malloc(BLOCK * sizeof *block);
     }
@@ -994,28 +1067,36 @@ static PyObject *py_grundy(PyObject *mod, PyObject *args) {
     nimber_error err;
     memset(&err, 0, sizeof err);
     int rc = NIMBER_OK;
-    int overflow = 0;
+    int overflow = 0, nomem = 0;
     uint64_t over = 0; /* the heap of the first value that does not fit */
     nimber_value overv = {0, 0};
     Py_BEGIN_ALLOW_THREADS
-    for (uint64_t i = 0; i < n && rc == NIMBER_OK && !overflow;) {
+    for (uint64_t i = 0; i < n && rc == NIMBER_OK && !overflow && !nomem;) {
         size_t k = n - i < BLOCK ? (size_t)(n - i) : BLOCK;
         rc = nimber_heap_values(g, start + i, k, block, &err);
         for (size_t j = 0; j < k && rc == NIMBER_OK; j++) {
             nimber_value v = block[j];
             uint64_t x = v.lo;
             if (nimber_value_is_infinite(v))
-                x = marker;
-            else if (v.hi || v.lo >= marker) {
-                over = start + i + j;
-                overflow = 1;
-                overv = v;
-                break;
+                x = item_max(item);
+            else if (v.hi || v.lo >= item_max(item)) {
+                size_t wider = item;
+                while (!want && !v.hi && wider < 8 && v.lo >= item_max(wider))
+                    wider *= 2;
+                if (v.hi || v.lo >= item_max(wider)) {
+                    over = start + i + j;
+                    overflow = 1;
+                    overv = v;
+                    break;
+                }
+                if (items_widen(&data, (size_t)n, (size_t)(i + j), item,
+                                wider) < 0) {
+                    nomem = 1;
+                    break;
+                }
+                item = wider;
             }
-            if (wide)
-                ((uint64_t *)data)[i + j] = x;
-            else
-                ((uint32_t *)data)[i + j] = (uint32_t)x;
+            item_set(data, item, (size_t)(i + j), x);
         }
         i += k;
         if (rc == NIMBER_OK && i < n && stop_requested())
@@ -1025,16 +1106,23 @@ static PyObject *py_grundy(PyObject *mod, PyObject *args) {
     free(block);
     PyObject *name = PyUnicode_FromString(nimber_game_spec(g));
     nimber_game_free(g);
-    if (rc != NIMBER_OK || overflow || !name) {
+    if (rc != NIMBER_OK || overflow || nomem || !name) {
         free(data);
         Py_XDECREF(name);
+        if (nomem)
+            return PyErr_NoMemory();
         if (rc != NIMBER_OK || !name)
             return raise_status(rc, &err, 0);
         char buf[NIMBER_VALUE_BUFSIZE];
-        return PyErr_Format(
-            PyExc_OverflowError, "G(%llu) = %s does not fit in %s",
-            (unsigned long long)over, nimber_value_format(overv, buf),
-            wide ? "uint64" : "uint32: use dtype='uint64'");
+        return PyErr_Format(PyExc_OverflowError,
+                            "G(%llu) = %s does not fit in uint%d%s",
+                            (unsigned long long)over,
+                            nimber_value_format(overv, buf),
+                            want ? want * 8 : 64,
+                            want && want < 8
+                                ? ": use a wider dtype, or none for the "
+                                  "smallest that holds every value"
+                                : "");
     }
     allocfunc alloc = (allocfunc)PyType_GetSlot(
         (PyTypeObject *)GrundyValuesType, Py_tp_alloc);
@@ -1420,7 +1508,7 @@ static PyMethodDef module_methods[] = {
     {"_explain", py_explain, METH_VARARGS,
      "_explain(components, misere, max_memory)"},
     {"_grundy", py_grundy, METH_VARARGS,
-     "_grundy(spec, n, start, wide, max_memory)"},
+     "_grundy(spec, n, start, itemsize, max_memory)"},
     {"_period", py_period, METH_VARARGS, "_period(spec, max, max_memory)"},
     {"_judge", py_judge, METH_VARARGS, "_judge(problem, data, max_memory)"},
     {"_quotient", py_quotient, METH_VARARGS,

@@ -261,29 +261,35 @@ def explain(spec, *, misere=False, max_memory=None):
     return _nimber._explain(_components(spec), bool(misere), max_memory)
 
 
-def grundy(game, n=None, *, start=0, dtype="uint32", max_memory=None):
+_ITEMSIZE = {None: 0, "uint8": 1, "uint16": 2, "uint32": 4, "uint64": 8}
+
+
+def grundy(game, n=None, *, start=0, dtype=None, max_memory=None):
     """G(start), ..., G(start+n-1) of a heap game (start 0 by default),
     e.g. grundy("kayles", 100).
 
     Returns a GrundyValues: a read-only sequence of ints backed by a C
-    array of dtype "uint32" (default) or "uint64", with the buffer
-    protocol: memoryview(v) and numpy.asarray(v) use it without a copy.
-    Values are computed by the library in blocks (past a proven period they
-    are extrapolated, so grundy("kayles", 10**8) takes well under a
-    second), with the GIL released.
+    array, with the buffer protocol: memoryview(v) and numpy.asarray(v)
+    use it without a copy.  Its type (GrundyValues.dtype, and the buffer's
+    format "B", "H", "I" or "Q") is by default the smallest of uint8,
+    uint16, uint32 and uint64 that holds every value (Kayles' values are
+    below 256: grundy("kayles", 10**8) takes 100 MB); dtype="uint8", ...,
+    "uint64" asks for one.  Values are computed by the library in blocks
+    (past a proven period they are extrapolated, so grundy("kayles",
+    10**8) takes about a second), with the GIL released.
 
     n may be left out for a game graph (graph:FILE): all its nodes.  An
     infinite value (a graph node on a cycle) is stored as GrundyValues.inf,
     the largest number of the dtype.  A value that does not fit the dtype
-    (nim or split beyond 2**32-1 with uint32; split's values pass 2**64 only
-    for heaps near 2**64, never within a materialised table) raises
-    OverflowError.  Games without single-heap values (staircase, misère
-    games, a Game) raise NotImplementedError.
+    asked for, or uint64 (split's values pass 2**64 only for heaps near
+    2**64, never within a materialised table), raises OverflowError.
+    Games without single-heap values (staircase, misère games, a Game)
+    raise NotImplementedError.
     """
-    if dtype not in ("uint32", "uint64"):
-        raise ValueError("dtype must be 'uint32' or 'uint64', not %r"
-                         % (dtype,))
-    return _nimber._grundy(game, n, start, dtype == "uint64", max_memory)
+    if not isinstance(dtype, (str, type(None))) or dtype not in _ITEMSIZE:
+        raise ValueError("dtype must be 'uint8', 'uint16', 'uint32', "
+                         "'uint64' or None, not %r" % (dtype,))
+    return _nimber._grundy(game, n, start, _ITEMSIZE[dtype], max_memory)
 
 
 def period(game, max=None, *, max_memory=None):

@@ -66,16 +66,21 @@ def test_unsupported_and_limits():
     assert isinstance(e.value, MemoryError)
     with pytest.raises(MemoryError):
         nimber.solve("octal:0.6 10000000", max_memory=1 << 16)
-    with pytest.raises(OverflowError, match="dtype='uint64'"):
-        nimber.grundy("nim", 3, start=2**32 - 2)
+    with pytest.raises(OverflowError, match="uint32: use a wider dtype"):
+        nimber.grundy("nim", 3, start=2**32 - 2, dtype="uint32")
     assert nimber.grundy("nim", 3, start=2**32 - 2, dtype="uint64").tolist() \
         == [2**32 - 2, 2**32 - 1, 2**32]
-    with pytest.raises(OverflowError, match="uint64"):
-        nimber.grundy("nim", 2, start=2**64 - 2, dtype="uint64")
+    for dtype in ("uint64", None):  # 2**64-1 is the infinite marker
+        with pytest.raises(OverflowError, match=r"uint64$"):
+            nimber.grundy("nim", 2, start=2**64 - 2, dtype=dtype)
+    with pytest.raises(OverflowError, match="G.255. = 255 does not fit in "
+                       "uint8"):  # 255 is uint8's infinite marker
+        nimber.grundy("nim", 300, dtype="uint8")
     with pytest.raises(ValueError):
         nimber.grundy("nim", 3, start=2**64 - 2)
-    with pytest.raises(ValueError):
-        nimber.grundy("nim", 5, dtype="int8")
+    for bad in ("int8", "uint128", 4, "UINT8"):
+        with pytest.raises(ValueError):
+            nimber.grundy("nim", 5, dtype=bad)
     with pytest.raises(TypeError):
         nimber.grundy("nim")
 
@@ -244,30 +249,75 @@ def test_game_cycle_is_collected():
 
 def test_buffer_protocol():
     v = nimber.grundy("kayles", 1000)
-    assert len(v) == 1000 and v.game == "kayles" and v.dtype == "uint32"
+    assert len(v) == 1000 and v.game == "kayles" and v.dtype == "uint8"
     assert v[5] == 4 and v[-1] == v[999] and list(v[:4]) == [0, 1, 2, 3]
     with pytest.raises(IndexError):
         v[1000]
     m = memoryview(v)
-    assert m.format == "I" and m.itemsize == 4 and m.readonly
+    assert m.format == "B" and m.itemsize == 1 and m.readonly
     assert m.shape == (1000,) and m.tolist() == v.tolist() == list(v)
     with pytest.raises(TypeError):
         m[0] = 1
-    w = nimber.grundy("kayles", 1000, dtype="uint64")
-    assert memoryview(w).format == "Q" and w.tolist() == v.tolist()
-    assert w.inf == 2**64 - 1 and v.inf == 2**32 - 1
+    assert v.inf == 2**8 - 1
+    for dtype, fmt, size in (("uint8", "B", 1), ("uint16", "H", 2),
+                             ("uint32", "I", 4), ("uint64", "Q", 8)):
+        w = nimber.grundy("kayles", 1000, dtype=dtype)  # an explicit dtype wins
+        m = memoryview(w)
+        assert (w.dtype, m.format, m.itemsize) == (dtype, fmt, size)
+        assert m.nbytes == 1000 * size and w.inf == 2**(8 * size) - 1
+        assert w.tolist() == m.tolist() == v.tolist()
     assert "kayles" in repr(v)
     with pytest.raises(TypeError):
         nimber.GrundyValues()
+
+
+def test_smallest_dtype_that_holds_the_values():
+    """By default the array starts at one byte a value and is widened in
+    place when a value does not fit (the type's largest number is the
+    infinite marker, so 255 needs uint16): every earlier value survives
+    each widening, also past the first block of 65536 values."""
+    cases = [("nim", 255, 0, "uint8"), ("nim", 256, 0, "uint16"),
+             ("nim", 3, 253, "uint16"), ("nim", 3, 2**16 - 2, "uint32"),
+             ("nim", 3, 2**32 - 2, "uint64"), ("nim", 70000, 0, "uint32"),
+             ("half", 140000, 0, "uint32"), ("kayles", 10**5, 0, "uint8")]
+    for game, n, start, dtype in cases:
+        v = nimber.grundy(game, n, start=start)
+        want = nimber.grundy(game, n, start=start, dtype="uint64").tolist()
+        assert (v.dtype, v.tolist()) == (dtype, want), (game, n, start)
+        assert memoryview(v).tolist() == want
+    # half reaches 65535 only in its second block (heap 131070)
+    assert nimber.grundy("half", 131070).dtype == "uint16"
+    # Kayles to 10^8: 100 MB, not 400
+    big = memoryview(nimber.grundy("kayles", 10**8))
+    assert (big.format, big.nbytes) == ("B", 10**8)
+    del big
+
+
+def test_smallest_dtype_widens_infinite_markers(tmp_path):
+    """A graph whose infinite nodes come before a node of value 300: the
+    markers stored as 255 become 65535, the new type's largest."""
+    k = 301
+    edges = ["0 1", "1 2", "2 0"] + ["%d %d" % (3 + i, 3 + j)
+                                     for i in range(k) for j in range(i)]
+    graph = tmp_path / "g.txt"
+    graph.write_text("%d %d\n%s\n" % (3 + k, len(edges), "\n".join(edges)))
+    v = nimber.grundy("graph:%s" % graph)
+    assert v.dtype == "uint16" and v.inf == 2**16 - 1
+    assert v.tolist() == [v.inf] * 3 + list(range(k))
+    w = nimber.grundy("graph:%s" % graph, 3)
+    assert w.dtype == "uint8" and w.tolist() == [255] * 3
 
 
 def test_numpy_without_copy():
     np = pytest.importorskip("numpy")
     v = nimber.grundy("dawson", 10**5)
     a = np.asarray(v)
-    assert a.dtype == np.uint32 and a.shape == (10**5,)
+    assert a.dtype == np.uint8 and a.shape == (10**5,)
     assert not a.flags.owndata and not a.flags.writeable
-    b = np.frombuffer(v, dtype=np.uint32)
+    assert np.asarray(nimber.grundy("nim", 300)).dtype == np.uint16
+    assert np.asarray(nimber.grundy("nim", 10, dtype="uint32")).dtype \
+        == np.uint32
+    b = np.frombuffer(v, dtype=np.uint8)
     assert a.__array_interface__["data"][0] == \
         b.__array_interface__["data"][0]
     assert a.tolist() == v.tolist()
