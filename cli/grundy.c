@@ -7,7 +7,8 @@
  * proves one within CLI_PLOT_PERIOD_MAX values, and never otherwise).
  *
  * A game whose position is two numbers (wythoff, euclid, moore:K,
- * fibonacci-nim, staircase's two steps) or one coin X,Y (coins:R1*R2) has
+ * fibonacci-nim; not a list of heaps such as staircase's steps, whose
+ * moves change one heap) or one coin X,Y (coins:R1*R2) has
  * no such sequence; it gets the N x N table of G(A, B) instead, in the
  * same formats (plot.c draws its heat map).  Each value is that of a
  * position of one component solved by the library, typed as a person
@@ -42,7 +43,7 @@ static void grundy_help(FILE *f) {
           "For graph:FILE, one line per node (--upto optional); a node of\n"
           "infinite value (cyclic graphs) prints inf, null in --json.\n"
           "For a game whose position is two numbers A B (wythoff, euclid,\n"
-          "moore:K, fibonacci-nim N L, two staircase steps) or one coin\n"
+          "moore:K, fibonacci-nim N L; not staircase's steps) or one coin\n"
           "X,Y (coins:R1*R2), the N x N table of G(A, B) instead: a header\n"
           "line 'a\\b' and the columns B, then one line per row A, every\n"
           "entry right-aligned; A and B run from 0 (from 1 for coins,\n"
@@ -136,41 +137,53 @@ typedef struct table_shape {
     uint64_t first; /* the smallest number of the rows and columns */
 } table_shape;
 
+/* The position A B of t's game (one component) into *out, as a person
+ * types it; NIMBER_E_ARG when the game does not take it as a position.
+ * words: room for the words typed (48 bytes), for messages. */
+static int cell_position(const table_shape *t, uint64_t a, uint64_t b,
+                         nimber_position **out, char *words,
+                         nimber_error *err) {
+    char wb[24];
+    const char *args[2] = {words, wb};
+    snprintf(words, 48, t->coin ? "%llu,%llu" : "%llu",
+             (unsigned long long)a, (unsigned long long)b);
+    snprintf(wb, sizeof wb, "%llu", (unsigned long long)b);
+    *out = nimber_position_create();
+    if (!*out) {
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return err->code = NIMBER_E_NOMEM;
+    }
+    int st = nimber_position_add_args(*out, t->g, args, t->coin ? 1 : 2, err);
+    if (st != NIMBER_OK) {
+        nimber_position_free(*out);
+        *out = NULL;
+    } else if (!t->coin) { /* the message names the position "A B" */
+        size_t n = strlen(words);
+        snprintf(words + n, 48 - n, " %s", wb);
+    }
+    return st;
+}
+
 /* The Grundy value of the position A B into *v, through a position of
  * one component solved by the library; *ok = 0 (and NIMBER_OK) when the
  * game does not take A B as a position. */
 static int cell_value(const table_shape *t, uint64_t a, uint64_t b,
                       nimber_value *v, int *ok, nimber_error *err) {
-    char wa[48], wb[24];
-    const char *args[2] = {wa, wb};
-    if (t->coin)
-        snprintf(wa, sizeof wa, "%llu,%llu", (unsigned long long)a,
-                 (unsigned long long)b);
-    else {
-        snprintf(wa, sizeof wa, "%llu", (unsigned long long)a);
-        snprintf(wb, sizeof wb, "%llu", (unsigned long long)b);
-    }
-    nimber_position *pos = nimber_position_create();
-    if (!pos) {
-        snprintf(err->message, sizeof err->message, "out of memory");
-        return err->code = NIMBER_E_NOMEM;
-    }
+    char words[48];
+    nimber_position *pos;
     *ok = 0;
-    int st = nimber_position_add_args(pos, t->g, args, t->coin ? 1 : 2, err);
-    if (st == NIMBER_E_ARG) { /* not a position of the game: no value */
-        nimber_position_free(pos);
+    int st = cell_position(t, a, b, &pos, words, err);
+    if (st == NIMBER_E_ARG) /* not a position of the game: no value */
         return NIMBER_OK;
-    }
+    if (st != NIMBER_OK)
+        return st;
     nimber_solution sol;
-    memset(&sol, 0, sizeof sol);
-    if (st == NIMBER_OK)
-        st = nimber_position_solve(pos, 0, &sol, err);
+    st = nimber_position_solve(pos, 0, &sol, err);
     if (st == NIMBER_OK && !sol.has_value) { /* out of reach: no guess */
         snprintf(err->message, sizeof err->message,
-                 "grundy: the value of %s %s%s%s is out of reach within the "
+                 "grundy: the value of %s %s is out of reach within the "
                  "limits (--max-memory)",
-                 nimber_game_spec(t->g), wa, t->coin ? "" : " ",
-                 t->coin ? "" : wb);
+                 nimber_game_spec(t->g), words);
         st = err->code = NIMBER_E_LIMIT;
     }
     if (st == NIMBER_OK) {
@@ -182,9 +195,32 @@ static int cell_value(const table_shape *t, uint64_t a, uint64_t b,
     return st;
 }
 
+/* 1 if a move of the position first+2, first+3 of t's game changes one
+ * heap (the heap view of nimber_move: a list of heaps or steps, such as
+ * staircase's, not a pair), else 0; -1 with err on an error. */
+static int moves_heaps(const table_shape *t, nimber_error *err) {
+    char words[48];
+    nimber_position *pos;
+    int st = cell_position(t, t->first + 2, t->first + 3, &pos, words, err);
+    if (st == NIMBER_E_ARG)
+        return 0;
+    if (st != NIMBER_OK)
+        return -1;
+    nimber_move mv;
+    size_t n = 0;
+    int more = 0;
+    st = nimber_position_moves(pos, 1, &mv, &n, &more, err);
+    nimber_position_free(pos);
+    if (st != NIMBER_OK)
+        return -1;
+    return n > 0 && mv.nw == 0;
+}
+
 /* Finds how g takes a position of two numbers: two words from 0 (wythoff,
- * euclid, moore:K...), or from 1, or one coin "A,B" from 0 or 1
- * (coins:R1*R2); 1 if one fits, 0 if none, -1 with err on another error. */
+ * euclid, moore:K, fibonacci-nim), or from 1, or one coin "A,B" from 0
+ * or 1 (coins:R1*R2); 1 if one fits, 0 if none (or the game is a list of
+ * heaps, whose moves change one heap: staircase), -1 with err on another
+ * error. */
 static int table_shape_find(nimber_game *g, table_shape *t, nimber_error *err) {
     static const struct {
         int coin;
@@ -196,8 +232,10 @@ static int table_shape_find(nimber_game *g, table_shape *t, nimber_error *err) {
         int ok;
         if (cell_value(t, t->first, t->first, &v, &ok, err) != NIMBER_OK)
             return -1;
-        if (ok)
-            return 1;
+        if (ok) {
+            int heaps = moves_heaps(t, err);
+            return heaps < 0 ? -1 : !heaps;
+        }
     }
     return 0;
 }
@@ -272,8 +310,7 @@ static int grundy_table(nimber_game *g, uint64_t upto, int json,
     if (found < 0)
         return cli_fail(err.code, &err, 0);
     if (!found) {
-        cli_error("grundy: %s has no Grundy values of single heaps nor of "
-                  "positions of two numbers",
+        cli_error("grundy: %s has no Grundy values of single heaps",
                   nimber_game_spec(g));
         return EXIT_USAGE;
     }

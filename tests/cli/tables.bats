@@ -180,7 +180,11 @@ brute_table() {
     printf '2 1\n0 1\n' >"$tmp"
     run_split grundy "hackenbush:$tmp" --upto 3
     status_is 64
-    [ "$err" = "nimber: grundy: hackenbush:$tmp has no Grundy values of single heaps nor of positions of two numbers" ]
+    [ "$err" = "nimber: grundy: hackenbush:$tmp has no Grundy values of single heaps" ]
+    # nor staircase, a list of steps (its moves change one step)
+    run_split grundy staircase --upto 5
+    status_is 64
+    [ -z "$out" ]
     rm -f "$tmp"
     # heap games keep their sequences
     run_split grundy nim --upto 3
