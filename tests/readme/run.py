@@ -124,8 +124,9 @@ def run(cmd, cwd, env, timeout=900, what=None):
         raise Failure("%s: exit %d\n--- stdout (tail)\n%s\n--- stderr "
                       "(tail)\n%s" % (what or cmd, p.returncode,
                                       p.stdout[-3000:], p.stderr[-3000:]))
-    print("readme:   ran %s (%.1f s)" % (what or cmd.strip().split("\n")[0],
-                                         time.monotonic() - t), flush=True)
+    print("readme:   ran %s (%.1f s)"
+          % (what or strip_comment(cmd.strip().split("\n")[0]),
+             time.monotonic() - t), flush=True)
     return p.stdout
 
 
