@@ -229,18 +229,25 @@ static int explain_every(nimber_position *pos, nb_buf *out, nimber_error *err) {
                          "exactly when its steps are odd, and the whole game "
                          "goes to whoever\nwins the component with the "
                          "most steps.\n\n"));
-    uint64_t *steps = nb_calloc(pos->n ? pos->n : 1, sizeof *steps);
-    int *won = nb_calloc(pos->n ? pos->n : 1, sizeof *won);
-    int rc = steps && won ? nb_every_steps(pos, steps, won, err)
-                          : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++)
-        nb_buf_printf(out, _("  component %zu (%s): %llu steps, %s\n"), i,
-                      pos->c[i].game->spec, (unsigned long long)steps[i],
-                      won[i] ? _("won by the player to move")
-                             : _("lost by the player to move"));
-    nb_free(steps);
-    nb_free(won);
-    RETURN_IF_ERR(rc);
+    nb_every_part *parts = NULL;
+    size_t np = 0;
+    RETURN_IF_ERR(nb_every_steps(pos, &parts, &np, err));
+    for (size_t i = 0; i < np; i++) {
+        const nb_every_part *p = &parts[i];
+        const char *how = p->won ? _("won by the player to move")
+                                 : _("lost by the player to move");
+        if (p->heap == SIZE_MAX || pos->c[p->comp].pos.n == 1)
+            nb_buf_printf(out, _("  component %zu (%s): %llu steps, %s\n"),
+                          p->comp, pos->c[p->comp].game->spec,
+                          (unsigned long long)p->steps, how);
+        else /* a heap of a heap game is a component of its own */
+            nb_buf_printf(out,
+                          _("  component %zu (%s), heap %zu: %llu steps, "
+                            "%s\n"),
+                          p->comp, pos->c[p->comp].game->spec, p->heap,
+                          (unsigned long long)p->steps, how);
+    }
+    nb_free(parts);
     return verdict(pos, out, err);
 }
 

@@ -73,12 +73,22 @@ int nb_search_solve(nimber_position *pos, const nb_leaf *leaf,
                     nimber_solution *sol, nb_collector *col,
                     nimber_error *err);
 
-/* search.c: Every-SG (each turn a move in every component that has one):
- * outcome and the winning turn, one move per component; and the steps
- * (remoteness) and normal-play outcome of each component alone. */
+/* search.c: Every-SG (each turn a move in every component that has one;
+ * each heap of a heap game is a component of its own, with the heaps it
+ * splits into): outcome and the winning turn, one move per component; and
+ * the steps (suspense) and normal-play outcome of each component alone.
+ * A component is a position's component comp, or its heap `heap` of a
+ * heap game (else heap is SIZE_MAX). */
+typedef struct {
+    size_t comp, heap;
+    uint64_t steps;
+    int won;
+} nb_every_part;
 int nb_every_solve(nimber_position *pos, nimber_solution *sol,
                    nb_collector *col, nimber_error *err);
-int nb_every_steps(nimber_position *pos, uint64_t *steps, int *won,
+int nb_every_parts(const nimber_position *pos, nb_every_part **parts,
+                   size_t *n, nimber_error *err);
+int nb_every_steps(nimber_position *pos, nb_every_part **parts, size_t *n,
                    nimber_error *err);
 
 #define NB_SEARCH_MAX ((size_t)1 << 20)

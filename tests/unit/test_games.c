@@ -534,6 +534,67 @@ static void test_every(void **state) {
         nimber_game_free(g[c]);
 }
 
+/* Every-SG with several heaps in one component: each heap is a component
+ * of its own (Winning Ways; `nim 1 1` is `nim 1 + nim 1`), so one
+ * component of three heaps of a game is held against the definition for
+ * three components of it: the outcome, and a winning turn that moves each
+ * heap that can move once and leaves a lost position. */
+static void test_every_heaps(void **state) {
+    (void)state;
+    static const uint64_t s13[] = {1, 3};
+    const seg_rule games[3] = {{NIM, NULL, 0}, {SUB, s13, 2}, {HALF, NULL, 0}};
+    const char *specs[3] = {"nim", "sub:1,3", "half"};
+    for (int gi = 0; gi < 3; gi++) {
+        const seg_rule rules[3] = {games[gi], games[gi], games[gi]};
+        nimber_game *g;
+        assert_int_equal(nimber_game_parse(specs[gi], &g, NULL), 0);
+        memset(every_memo, -1, sizeof every_memo);
+        unsigned h[3];
+        for (h[0] = 0; h[0] <= 7; h[0]++)
+            for (h[1] = 0; h[1] <= 9; h[1]++)
+                for (h[2] = 0; h[2] <= 9; h[2]++) {
+                    nimber_position *pos = nimber_position_create();
+                    uint64_t x[3] = {h[0], h[1], h[2]};
+                    assert_int_equal(nimber_position_add(pos, g, x, 3, NULL),
+                                     0);
+                    assert_int_equal(
+                        nimber_position_set_rule(pos, NIMBER_RULE_EVERY, NULL),
+                        0);
+                    nimber_solution sol;
+                    assert_int_equal(nimber_position_solve(pos, 10, &sol, NULL),
+                                     0);
+                    int win = every_win(rules, 3, h);
+                    if ((sol.outcome == NIMBER_OUTCOME_N) != win)
+                        fail_msg("every %s %u %u %u: outcome %d, definition %d",
+                                 specs[gi], h[0], h[1], h[2], sol.outcome, win);
+                    unsigned t[3] = {h[0], h[1], h[2]};
+                    int moved[3] = {0, 0, 0};
+                    for (size_t i = 0; i < sol.nmoves; i++) {
+                        const nimber_move *mv = &sol.moves[i];
+                        assert_int_equal(mv->component, 0);
+                        assert_true(mv->heap < 3);
+                        assert_int_equal(mv->from, h[mv->heap]);
+                        assert_int_equal(nimber_position_check(pos, mv, NULL),
+                                         0);
+                        t[mv->heap] = mv->nto ? (unsigned)mv->to[0] : 0;
+                        moved[mv->heap]++;
+                    }
+                    for (int c = 0; c < 3 && win; c++) {
+                        static unsigned res[4096][2], nres[4096];
+                        size_t k = rule_moves(&rules[c], h[c], res, nres);
+                        assert_int_equal(moved[c], k > 0);
+                    }
+                    if (win)
+                        assert_false(every_win(rules, 3, t));
+                    else
+                        assert_int_equal(sol.nmoves, 0);
+                    nimber_solution_clear(&sol);
+                    nimber_position_free(pos);
+                }
+        nimber_game_free(g);
+    }
+}
+
 /* Lasker's G by its mex definition's closed form, written out plainly. */
 static uint64_t lasker_naive(uint64_t x) {
     if (x == 0)
@@ -879,6 +940,7 @@ int main(void) {
         cmocka_unit_test(test_half),
         cmocka_unit_test(test_misere_sums),
         cmocka_unit_test(test_every),
+        cmocka_unit_test(test_every_heaps),
         cmocka_unit_test(test_lasker_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
