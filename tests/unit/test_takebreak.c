@@ -393,6 +393,67 @@ static void test_stamp_wrap(void **state) {
     free(v);
 }
 
+/* Values are stored in 1, 2 or 4 bytes (table.c), widened when one no
+ * longer fits; no game computed here reaches 65,536, so the 4-byte loops
+ * and both widenings run with the widths' largest values made 3 and 15
+ * (engine.c's seam): every algorithm must give the values of the default
+ * widths, and periods the same proofs. */
+extern uint32_t tb_width_max[2];
+
+/* Puts the widths back even when a check of test_widths fails. */
+static int restore_widths(void **state) {
+    (void)state;
+    tb_width_max[0] = 0xFF;
+    tb_width_max[1] = 0xFFFF;
+    return 0;
+}
+
+static void test_widths(void **state) {
+    (void)state;
+    static const char *const specs[] = {"octal:0.6", "octal:0.16",
+                                        "grundy-game", "kayles", "dawson",
+                                        "octal:0.1113337", "octal:4.(3)"};
+    enum { N = 20000 };
+    nimber_value *ref = malloc(N * sizeof *ref), *v = malloc(N * sizeof *v);
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        unsigned n = i == 6 ? 3000 : N; /* an endless code: O(n^2) */
+        nimber_game *g;
+        nimber_period p0, p1;
+        assert_int_equal(nimber_game_parse(specs[i], &g, NULL), 0);
+        assert_int_equal(nimber_heap_values(g, 0, n, ref, NULL), 0);
+        int has_period = i >= 3 && i <= 4;
+        if (has_period)
+            assert_int_equal(nimber_game_period(g, 0, &p0, NULL), 0);
+        nimber_game_free(g);
+        tb_width_max[0] = 3;
+        tb_width_max[1] = 15;
+        for (int a = 0; a < 3; a++) {
+            static const nimber_algorithm algo[3] = {
+                NIMBER_ALGO_DIRECT, NIMBER_ALGO_SPARSE, NIMBER_ALGO_AUTO};
+            unsigned m = a == 0 && i != 6 ? n / 4 : n;
+            assert_int_equal(nimber_game_parse(specs[i], &g, NULL), 0);
+            nimber_game_set_algorithm(g, algo[a]);
+            assert_int_equal(nimber_heap_values(g, 0, m, v, NULL), 0);
+            for (unsigned h = 0; h < m; h++)
+                if (v[h].lo != ref[h].lo)
+                    fail_msg("%s, widths 3/15, algorithm %d: G(%u) = %llu, "
+                             "not %llu", specs[i], a, h,
+                             (unsigned long long)v[h].lo,
+                             (unsigned long long)ref[h].lo);
+            if (has_period && a == 2) {
+                assert_int_equal(nimber_game_period(g, 0, &p1, NULL), 0);
+                assert_int_equal(p1.proven, 1);
+                assert_int_equal(p1.preperiod, p0.preperiod);
+                assert_int_equal(p1.period, p0.period);
+            }
+            nimber_game_free(g);
+        }
+        restore_widths(NULL);
+    }
+    free(ref);
+    free(v);
+}
+
 /* Periods from the literature, and values past them against direct. */
 static void check_period(const char *spec, uint64_t P, uint64_t Q) {
     nimber_game *g;
@@ -865,6 +926,24 @@ static void test_code_errors(void **state) {
     assert_int_equal(nimber_game_parse("hex:0.fa", &g, NULL), 0);
     assert_string_equal(nimber_game_spec(g), "hex:0.FA");
     nimber_game_free(g);
+    /* codes as the literature writes them: ".45" is 0.45, "4" is 4.0 */
+    static const char *const short_forms[][2] = {
+        {"octal:.45", "octal:0.45"}, {"octal:4", "octal:4.0"},
+        {"hex:8", "hex:8.0"},        {"hex:.8", "hex:0.8"},
+        {"octal:0", "octal:0.0"},    {"hex:c", "hex:C.0"}};
+    for (size_t i = 0; i < sizeof short_forms / sizeof short_forms[0]; i++) {
+        assert_int_equal(nimber_game_parse(short_forms[i][0], &g, NULL), 0);
+        assert_string_equal(nimber_game_spec(g), short_forms[i][1]);
+        nimber_game_free(g);
+    }
+    static const char *const still_bad[] = {"octal:44", "octal:5", "hex:3",
+                                            "octal:4(3)", "octal:8"};
+    for (size_t i = 0; i < sizeof still_bad / sizeof still_bad[0]; i++) {
+        g = NULL;
+        if (nimber_game_parse(still_bad[i], &g, NULL) != NIMBER_E_SPEC)
+            fail_msg("'%s' was accepted", still_bad[i]);
+        assert_null(g);
+    }
     /* a code without moves is a game (all values 0), not an error */
     assert_int_equal(nimber_game_parse("octal:0.000", &g, NULL), 0);
     assert_string_equal(nimber_game_spec(g), "octal:0.0");
@@ -1240,6 +1319,7 @@ int main(void) {
         cmocka_unit_test(test_random_codes_brute),
         cmocka_unit_test(test_algorithms_agree),
         cmocka_unit_test_teardown(test_stamp_wrap, restore_gen_cycle),
+        cmocka_unit_test_teardown(test_widths, restore_widths),
         cmocka_unit_test(test_periods),
         cmocka_unit_test(test_periods_smallest),
         cmocka_unit_test(test_work_bound),

@@ -47,9 +47,14 @@
 #include <emmintrin.h>
 #endif
 
-/* Largest value a width holds. */
+/* The largest value kept in a table of 1 and of 2 bytes a value: 0xFF and
+ * 0xFFFF; a test makes them small, so that games of small values run the
+ * widening and the 4-byte loops (not part of the API). */
+uint32_t tb_width_max[2] = {0xFF, 0xFFFF};
+
+/* Largest value a width holds (read once per chunk, not per value). */
 static uint32_t width_max(int w) {
-    return w == 1 ? 0xFF : w == 2 ? 0xFFFF : 0xFFFFFFFF;
+    return w == 1 ? tb_width_max[0] : w == 2 ? tb_width_max[1] : 0xFFFFFFFF;
 }
 
 /* ---- computing one value ---- */

@@ -117,6 +117,9 @@ typedef struct {
 
 /* The largest stamp generation (engine.c; tests make it small). */
 extern uint32_t tb_gen_cycle;
+/* The largest value of a 1- and 2-byte table (engine.c; tests make them
+ * small). */
+extern uint32_t tb_width_max[2];
 
 /* G(i) from a table of width w (a constant after inlining). */
 static inline __attribute__((always_inline)) uint32_t
@@ -159,6 +162,10 @@ tb_state *tb_new(int ndig);
 void tb_destroy(void *state);
 /* table.c: adds v to a cumulative option set (within the memory limit). */
 int tb_cum_add(tb_state *st, tb_cum *c, uint32_t v, nimber_error *err);
+
+/* The bytes of a table of n values of `width` bytes (SIZE_MAX when past
+ * a size_t), for messages. */
+size_t tb_table_bytes(uint64_t n, int width);
 
 /* table.c: every buffer counts against st->limit (st->used).  Growing the
  * table to `need` values; widening it to the next element size; sizing
