@@ -159,8 +159,12 @@ outcome P" ]
     run_split period octal:0.0
     [ "$out" = "preperiod 0
 period 1" ]
+    # "octal:0" is 0.0, as the literature writes it: no move at all, so
+    # under misère play the player to move has already won
     run_split solve --misere octal:0 4
-    status_is 64
+    status_is 0
+    [ "$out" = "grundy none (misere play)
+outcome N" ]
 }
 
 @test "work that the memory limit will stop is refused before it is done" {

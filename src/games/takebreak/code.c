@@ -40,6 +40,35 @@ static int digit_value(char c, int hex) {
     return -1;
 }
 
+/* Bytes of a code shown in an error: the first 40 of it, each as \xHH at
+ * most, and the NUL. */
+#define SHOWN_MAX (4 * 40 + 1)
+
+/* Writes byte c into buf (8 bytes) as itself when it is printable ASCII,
+ * else as \xHH, so that errors never print control bytes raw. */
+static const char *shown_byte(char c, char *buf) {
+    unsigned char u = (unsigned char)c;
+    if (u >= 0x20 && u < 0x7f)
+        snprintf(buf, 8, "%c", c);
+    else
+        snprintf(buf, 8, "\\x%02x", u);
+    return buf;
+}
+
+/* Writes the first 40 bytes of s into buf (SHOWN_MAX bytes), each as
+ * shown_byte writes it.  O(40). */
+static const char *shown(const char *s, char *buf) {
+    size_t len = 0;
+    for (int i = 0; i < 40 && s[i]; i++) {
+        char b[8];
+        size_t k = strlen(shown_byte(s[i], b));
+        memcpy(buf + len, b, k);
+        len += k;
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
 /* Fills the move lists and bounds from the finite digits d0..d_ndig and
  * the repeating group (which only adds to J). */
 static void derive_rules(tb_state *st) {
@@ -138,14 +167,15 @@ static int scan_code(const char *arg, const char *p, int hex, int *nfin,
                 CODE_FAIL("%s: empty repeating group '()' at character %d",
                           name, at - 1);
             if (p[1])
-                CODE_FAIL("%s: '%c' at character %d after the repeating "
+                CODE_FAIL("%s: '%s' at character %d after the repeating "
                           "group (it must end the code)",
-                          name, p[1], at + 1);
+                          name, shown_byte(p[1], (char[8]){0}), at + 1);
             return NIMBER_OK;
         }
         if (digit_value(*p, hex) < 0)
-            CODE_FAIL("%s: '%c' at character %d is not %s digit", name, *p,
-                      at, hex ? "a hexadecimal" : "an octal");
+            CODE_FAIL("%s: '%s' at character %d is not %s digit", name,
+                      shown_byte(*p, (char[8]){0}), at,
+                      hex ? "a hexadecimal" : "an octal");
         if (open) {
             if (++*ngroup > TB_MAX_GROUP)
                 CODE_FAIL("%s: a repeating group of at most %d digits "
@@ -180,8 +210,9 @@ static void write_canon(const tb_state *st, const char *name, char *canon,
     }
 }
 
-/* Parses a code D.DDD, .DDD or D.DDD(GGG) in base 8 or 16 into a new
- * state: checked first, then the digits allocated by their real count.
+/* Parses a code D.DDD, .DDD (0.DDD), D (D.0) or D.DDD(GGG) in base 8 or
+ * 16 into a new state: checked first, then the digits allocated by their
+ * real count.
  * O(length of the code). */
 static int parse_code(const char *arg, int hex, tb_state **out, char *canon,
                       size_t cap, nimber_error *err) {
@@ -193,18 +224,21 @@ static int parse_code(const char *arg, int hex, tb_state **out, char *canon,
         if (d0 < 0)
             return nb_fail(err, NIMBER_E_SPEC,
                            "%s: expected a code such as %s, got '%s'", name,
-                           hex ? "0.F" : "0.137", arg);
+                           hex ? "0.F" : "0.137",
+                           shown(arg, (char[SHOWN_MAX]){0}));
         p++;
+        if (*p == '\0') /* "4", as the literature writes 4.0 */
+            p = ".";
     }
     if (*p != '.')
         return nb_fail(err, NIMBER_E_SPEC,
                        "%s: expected '.' after the first digit in '%s'", name,
-                       arg);
+                       shown(arg, (char[SHOWN_MAX]){0}));
     if (d0 & 3)
         return nb_fail(err, NIMBER_E_SPEC,
                        "%s: the digit before the point may only split heaps "
                        "(0, 4%s), got '%c'",
-                       name, hex ? ", 8 or C" : "", arg[0]);
+                       name, hex ? ", 8 or C" : "", arg[0]); /* a digit */
     int nfin, ngroup;
     RETURN_IF_ERR(scan_code(arg, p, hex, &nfin, &ngroup, err));
     tb_state *st = tb_new(nfin);
