@@ -655,9 +655,10 @@ uint64_t nimber_sqrt(uint64_t a);
 /* nimber_calc: evaluates an expression of nimber arithmetic and stores its
  * value in *out:
  *     a + b, a ^ b   nim-sum          a * b   nim-product
+ *     a - b          the same as a + b (each nimber is its own negative)
  *     a / b          a * inv(b)       ( )     grouping
  *     inv(x), sqrt(x), pow(x, k)      k a non-negative integer literal
- * * and / bind tighter than + and ^; all four are left associative; there
+ * * and / bind tighter than +, - and ^; all are left associative; there
  * are no unary operators.  Numbers are decimal or 0x hexadecimal, each below
  * 2^64.  Spaces, tabs, CR and LF may appear between tokens.  At most 256
  * parentheses and calls may be open at once.  Nothing is allocated.

@@ -35,7 +35,8 @@
  * (at most 64 squarings and 64 products).
  *
  * Expressions.  A recursive-descent parser over the NUL-terminated text
- * (no allocation): sum := product (('+' | '^') product)*,
+ * (no allocation): sum := product (('+' | '-' | '^') product)* (minus is
+ * plus: every nimber is its own negative),
  * product := atom (('*' | '/') atom)*, atom := number | '(' sum ')' |
  * inv(sum) | sqrt(sum) | pow(sum, integer).  Recursion is bounded: at most
  * CALC_MAX_DEPTH parentheses and calls may be open at once, so a hostile
@@ -449,14 +450,15 @@ static int calc_product(calc_parser *p, uint64_t *out) {
     return NIMBER_OK;
 }
 
-/* sum := product (('+' | '^') product)*: the nim-sum. */
+/* sum := product (('+' | '-' | '^') product)*: the nim-sum (every nimber
+ * is its own negative, so a - b = a + b). */
 static int calc_sum(calc_parser *p, uint64_t *out) {
     uint64_t v;
     RETURN_IF_ERR(calc_product(p, &v));
     for (;;) {
         calc_skip(p);
         char op = p->s[p->pos];
-        if (op != '+' && op != '^')
+        if (op != '+' && op != '^' && op != '-')
             break;
         p->pos++;
         uint64_t r;

@@ -266,6 +266,11 @@ static void test_calc_values(void **state) {
     assert_int_equal(calc_ok("2*2"), 3);
     assert_int_equal(calc_ok("3 + 5"), 6);
     assert_int_equal(calc_ok("3 ^ 5"), 6);
+    /* minus is plus: every nimber is its own negative */
+    assert_int_equal(calc_ok("3 - 5"), 6);
+    assert_int_equal(calc_ok("7-7"), 0);
+    assert_int_equal(calc_ok("1 - 2 * 2"), 2); /* 1 - 3, * binds tighter */
+    assert_int_equal(calc_ok("9 - 4 + 4"), 9);
     assert_int_equal(calc_ok("1 + 2 * 2"), 2);   /* 1 + 3, not 3 * 2 */
     assert_int_equal(calc_ok("(1 + 2) * 2"), 1); /* 3 (x) 2 */
     assert_int_equal(calc_ok("2 * 2 ^ 1"), 2);   /* (2*2) ^ 1 = 3 ^ 1 */
