@@ -466,8 +466,63 @@ static int first_emit(nb_sink *sink, size_t heap, uint64_t from,
     return NB_STOP;
 }
 
+/* A sink keeping the first MEX_SHOW + 1 moves it is given. */
+typedef struct {
+    nb_sink base;
+    nimber_move m[MEX_SHOW + 1];
+    size_t n;
+} some_moves;
+
+/* Keeps a move; stops once MEX_SHOW + 1 are kept. */
+static int some_emit(nb_sink *sink, size_t heap, uint64_t from,
+                     const uint64_t *to, unsigned nto) {
+    some_moves *s = (some_moves *)sink;
+    s->m[s->n++] = nb_heap_move(heap, from, to, nto);
+    return s->n > MEX_SHOW ? NB_STOP : NIMBER_OK;
+}
+
+/* Explains a heap of value 0: each of its options (at most MEX_SHOW of
+ * them) with its value, none of which is 0.  O(MEX_SHOW) values. */
+static int explain_zero(nimber_game *g, size_t i, uint64_t h, nb_buf *out,
+                        nimber_error *err) {
+    const nb_heap_ops *ops = OPS(g);
+    some_moves s = {{some_emit}, {{0}}, 0};
+    int rc = ops->options(g->state, i, h, &s.base, err);
+    if (rc != NB_STOP)
+        RETURN_IF_ERR(rc);
+    if (s.n == 0)
+        RETURN_IF_ERR(nb_buf_printf(out, _("\n      (no move at all)")));
+    for (size_t k = 0; k < s.n && k < MEX_SHOW; k++) {
+        const nimber_move *m = &s.m[k];
+        nimber_value x = nb_val(0);
+        int inf = 0;
+        for (unsigned j = 0; j < m->nto; j++) {
+            nimber_value y;
+            RETURN_IF_ERR(ops->value(g->state, m->to[j], &y, err));
+            inf |= nb_is_inf(y);
+            x.hi ^= y.hi;
+            x.lo ^= y.lo;
+        }
+        char buf[NIMBER_VALUE_BUFSIZE];
+        RETURN_IF_ERR(nb_buf_printf(out, _("\n      %s by %llu -> "),
+                                    inf ? "inf" : nimber_value_format(x, buf),
+                                    (unsigned long long)h));
+        if (m->nto == 0)
+            RETURN_IF_ERR(nb_buf_printf(out, "0"));
+        for (unsigned j = 0; j < m->nto; j++)
+            RETURN_IF_ERR(nb_buf_printf(out, "%s%llu", j ? " + " : "",
+                                        (unsigned long long)m->to[j]));
+    }
+    if (s.n > MEX_SHOW)
+        RETURN_IF_ERR(nb_buf_printf(
+            out, _("\n      ... and more moves, none of value 0")));
+    return nb_buf_printf(out, _("\n      no move reaches 0, the smallest "
+                                "value missing\n"));
+}
+
 /* Explains one heap: its value as the mex of the values its moves reach,
- * with one move reaching each smaller value. */
+ * with one move reaching each smaller value; a heap of value 0 with each
+ * of its moves and the value it reaches. */
 static int explain_heap(nimber_game *g, size_t i, uint64_t h, nb_buf *out,
                         nimber_error *err) {
     const nb_heap_ops *ops = OPS(g);
@@ -488,6 +543,8 @@ static int explain_heap(nimber_game *g, size_t i, uint64_t h, nb_buf *out,
         return nb_buf_printf(out, _(", the mex of its options (too many values "
                                     "below it to list)\n"));
     RETURN_IF_ERR(nb_buf_printf(out, _(" = mex of the option values:")));
+    if (v.lo == 0)
+        return explain_zero(g, i, h, out, err);
     for (uint64_t t = 0; t < v.lo; t++) {
         first_move f = {{first_emit}, {0}, 0};
         int rc = ops->moves_to(g->state, i, h, nb_val(t), &f.base, err);

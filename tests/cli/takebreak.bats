@@ -180,9 +180,9 @@ move component 0 heap 0: 1000000000 -> 0" ]
     # period and explain name the theorem
     run_split period 'octal:4.(3)'
     status_is 64
-    [ "$err" = "nimber: no period: the values grow, G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n (Lasker's theorem; proved, see nimber(1))" ]
+    [ "$err" = "nimber: no period: the values grow (proved: G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n, by Lasker's theorem)" ]
     run "$NIMBER" explain 'hex:8.(3)' 1000000000
-    [[ "$output" == *"G = 999999999 (proved: G(8k+7) = 8k+8, G(8k+8) = 8k+7, else G(n) = n (the block-swap theorem; proved, see nimber(1)))"* ]]
+    [[ "$output" == *"G = 999999999 (proved: G(8k+7) = 8k+8, G(8k+8) = 8k+7, else G(n) = n, by the block-swap theorem), the mex of its options"* ]]
 }
 
 @test "other endless codes: the direct mex within the bound, exit 71 past it" {

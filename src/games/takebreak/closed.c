@@ -149,20 +149,21 @@ nimber_value tb_closed_value(const tb_state *st, uint64_t h) {
 }
 
 /* The text naming the theorem, for explain and period (short: it goes
- * into an error message of at most 191 characters). */
+ * into an error message of at most 191 characters; no parentheses, as
+ * explain writes it inside its own; nimber(1) sketches the proofs). */
 const char *tb_closed_rule(const tb_state *st) {
     if (st->closed == 1)
-        return "G(n) = n (every smaller heap is an option, and a split after "
-               "a take is worth less than n; proved, see nimber(1))";
+        return "G(n) = n, as every smaller heap is an option and a split "
+               "after a take is worth less than n";
     if (st->closed == 8)
-        return "G(8k+7) = 8k+8, G(8k+8) = 8k+7, else G(n) = n (the "
-               "block-swap theorem; proved, see nimber(1))";
+        return "G(8k+7) = 8k+8, G(8k+8) = 8k+7, else G(n) = n, by the "
+               "block-swap theorem";
     if (st->closed == 4 && st->dig[0] == 4)
-        return "G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n (Lasker's "
-               "theorem; proved, see nimber(1))";
+        return "G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n, by Lasker's "
+               "theorem";
     if (st->closed == 4)
-        return "G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n (the "
-               "block-swap theorem, as Lasker's Nim; proved, see nimber(1))";
+        return "G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n, by the "
+               "block-swap theorem, as for Lasker's Nim";
     return NULL;
 }
 

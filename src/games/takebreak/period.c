@@ -52,6 +52,8 @@
  */
 #include "tb.h"
 
+#include <stdio.h>
+
 /* Values needed to prove the pair (P, Q): N + Q with the bound N above. */
 static uint64_t proof_needs(const tb_state *st, uint64_t P, uint64_t Q) {
     uint64_t p1 = P ? P : 1;
@@ -178,6 +180,16 @@ static double endless_cost(const tb_state *st, uint64_t h) {
     return (st->rbits & 8) ? n * n * n / 12 : n * n / 2;
 }
 
+/* "N values" for the table of heaps 0..h (N = h + 1; 2^64 for the last
+ * heap) into buf (32 bytes), for messages. */
+static const char *table_count(uint64_t h, char *buf) {
+    if (h == UINT64_MAX)
+        snprintf(buf, 32, "2^64 values");
+    else
+        snprintf(buf, 32, "%llu values", (unsigned long long)h + 1);
+    return buf;
+}
+
 /* G(h) for any h: from the period, or computing up to h. */
 int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
     if (h >= st->count && st->rlen &&
@@ -210,12 +222,20 @@ int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
         st->work_limit = UINT64_MAX;
         if (rc != NIMBER_E_LIMIT) /* the table full: said below */
             RETURN_IF_ERR(rc);
+        if (rc == NIMBER_E_LIMIT && st->count == 0)
+            return rc; /* not one value fitted: err says what did not */
         if (!st->found)
             return nb_fail(err, NIMBER_E_LIMIT,
-                           "heap %llu needs a table past the memory limit "
-                           "(%s), and no period was proven within %llu "
-                           "values",
-                           (unsigned long long)h, nb_size_text(st->limit, (char[32]){0}),
+                           "heap %llu needs a table of %s (%s), past the "
+                           "memory limit (%s), and no period was proven "
+                           "within %llu values",
+                           (unsigned long long)h,
+                           table_count(h, (char[32]){0}),
+                           nb_size_text(tb_table_bytes(h < UINT64_MAX ? h + 1
+                                                                      : h,
+                                                       st->width),
+                                        (char[32]){0}),
+                           nb_size_text(st->limit, (char[32]){0}),
                            (unsigned long long)st->count);
     }
     if (h >= st->count && !st->found &&
@@ -223,8 +243,11 @@ int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
         (h >= st->limit || h + 1 > st->limit / (uint64_t)st->width))
         return nb_fail(
             err, NIMBER_E_LIMIT,
-            "heap %llu needs a table past the memory limit (%s)",
-            (unsigned long long)h, nb_size_text(st->limit, (char[32]){0}));
+            "heap %llu needs a table of %s (%s), past the memory limit (%s)",
+            (unsigned long long)h, table_count(h, (char[32]){0}),
+            nb_size_text(tb_table_bytes(h < UINT64_MAX ? h + 1 : h, st->width),
+                         (char[32]){0}),
+            nb_size_text(st->limit, (char[32]){0}));
     if (h >= st->count) {
         uint64_t want = h < UINT64_MAX ? h + 1 : UINT64_MAX;
         if (!st->found || st->algo != NIMBER_ALGO_AUTO) {
@@ -248,7 +271,8 @@ int tb_period(void *state, uint64_t max, nimber_period *out,
     tb_state *st = state;
     if (st->closed)
         return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                       "no period: the values grow, %s", tb_closed_rule(st));
+                       "no period: the values grow (proved: %s)",
+                       tb_closed_rule(st));
     if (st->rlen)
         return nb_fail(err, NIMBER_E_UNSUPPORTED,
                        "an endless code: the periodicity theorem needs a "

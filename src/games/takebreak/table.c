@@ -109,6 +109,12 @@ void tb_scratch_free(tb_state *st, void *p, size_t bytes) {
     st->used -= bytes;
 }
 
+/* The bytes of a table of n values of `width` bytes each, SIZE_MAX when
+ * that does not fit in a size_t (for messages). */
+size_t tb_table_bytes(uint64_t n, int width) {
+    return n > SIZE_MAX / (size_t)width ? SIZE_MAX : (size_t)n * (size_t)width;
+}
+
 /* Grows the table to hold `need` values, within the memory limit. */
 int tb_ensure_cap(tb_state *st, uint64_t need, nimber_error *err) {
     if (need <= st->cap)
@@ -124,9 +130,12 @@ int tb_ensure_cap(tb_state *st, uint64_t need, nimber_error *err) {
         ncap = most;
     if (ncap < need)
         return nb_fail(err, NIMBER_E_LIMIT,
-                       "%llu values of %d byte(s) exceed the memory limit "
-                       "(%s)",
-                       (unsigned long long)need, st->width, nb_size_text(st->limit, (char[32]){0}));
+                       "a table of %llu values (%s) exceeds the memory "
+                       "limit (%s)",
+                       (unsigned long long)need,
+                       nb_size_text(tb_table_bytes(need, st->width),
+                                    (char[32]){0}),
+                       nb_size_text(st->limit, (char[32]){0}));
     void *nt = resize(st, st->tab, have, (size_t)ncap * (size_t)st->width);
     if (!nt)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -197,8 +206,10 @@ int tb_ensure_stamp(tb_state *st, nimber_error *err) {
     size_t bytes = stamp_bytes(need), words = need / 64 + 1;
     if (!fits(st, 0, bytes)) /* the old block lives until the copy is made */
         return nb_fail(err, NIMBER_E_LIMIT,
-                       "values up to %lu exceed the memory limit (%s)",
-                       (unsigned long)st->maxval, nb_size_text(st->limit, (char[32]){0}));
+                       "the mex's work space (%s, for values below %zu) "
+                       "exceeds the memory limit (%s)",
+                       nb_size_text(bytes, (char[32]){0}), need,
+                       nb_size_text(st->limit, (char[32]){0}));
     uint64_t *blk = nb_calloc(bytes / sizeof *blk, sizeof *blk);
     if (!blk)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
