@@ -18,7 +18,8 @@ static void explain_help(FILE *f) {
           "other games, each heap's Grundy value as the mex of its options,\n"
           "then the nim-sum of the components and the winning moves.  With\n"
           "--misere (or misere-nim), the misère rule that decides it; with\n"
-          "--every (Every-SG), each component's steps and the winning turn.\n",
+          "--every (Every-SG), each component's steps and the winning turn\n"
+          "(--misere and --every exclude each other).\n",
           f);
 }
 
@@ -41,10 +42,16 @@ int cmd_explain(int argc, char **argv) {
             explain_help(stdout);
             rc = cli_finish_output();
             goto out;
-        } else if (strcmp(argv[i], "--misere") == 0) {
-            rule = NIMBER_RULE_MISERE;
-        } else if (strcmp(argv[i], "--every") == 0) {
-            rule = NIMBER_RULE_EVERY;
+        } else if (strcmp(argv[i], "--misere") == 0 ||
+                   strcmp(argv[i], "--every") == 0) {
+            nimber_rule r = argv[i][2] == 'm' ? NIMBER_RULE_MISERE
+                                              : NIMBER_RULE_EVERY;
+            if (rule != NIMBER_RULE_NORMAL && rule != r) {
+                cli_error("explain: --misere and --every exclude each other");
+                rc = EXIT_USAGE;
+                goto out;
+            }
+            rule = r;
         } else if (cli_is_option(argv[i])) {
             cli_error("explain: unknown option '%s'", argv[i]);
             rc = EXIT_USAGE;
@@ -59,8 +66,11 @@ int cmd_explain(int argc, char **argv) {
     int st = rule != NIMBER_RULE_NORMAL
                  ? nimber_position_set_rule(pos, rule, &err)
                  : NIMBER_OK;
+    for (int k = 0; k < ngames; k++) /* Ctrl-C and --progress */
+        cli_watch(games[k]);
     if (st == NIMBER_OK)
         st = nimber_position_explain(pos, &text, &err);
+    cli_watch_end();
     if (st != NIMBER_OK) {
         rc = cli_fail(st, &err, 0);
         goto out;

@@ -23,10 +23,11 @@ static void judge_help(FILE *f) {
 
 /* Runs the judge over stdin and prints one line per verdict. */
 int cmd_judge(int argc, char **argv) {
-    if (argc >= 1 && cli_is_help(argv[0])) {
-        judge_help(stdout);
-        return cli_finish_output();
-    }
+    for (int i = 0; i < argc; i++) /* --help anywhere: the help */
+        if (cli_is_help(argv[i])) {
+            judge_help(stdout);
+            return cli_finish_output();
+        }
     if (argc != 1) {
         cli_error(argc == 0
                       ? "judge: missing PROBLEM (see 'nimber judge --help')"

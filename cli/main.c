@@ -160,6 +160,14 @@ int main(int argc, char **argv) {
         return cli_finish_output();
     }
     if (strcmp(cmd, "help") == 0 && argc > 2) { /* nimber help COMMAND */
+        if (strcmp(argv[2], "help") == 0 || cli_is_help(argv[2])) {
+            fputs("usage: nimber help [COMMAND]\n\n"
+                  "Prints the help of COMMAND (as 'nimber COMMAND --help'), "
+                  "or without\nCOMMAND the list of commands (as 'nimber "
+                  "--help').\n",
+                  stdout);
+            return cli_finish_output();
+        }
         const command *c = find_command(argv[2]);
         if (c) {
             char help[] = "--help";

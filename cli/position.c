@@ -185,7 +185,11 @@ int cli_read_position(char **args, int nargs, nimber_rule rule,
     }
     for (int i = 0; i < nargs;) {
         if (strcmp(args[i], "+") == 0) {
-            cli_error("'+' must be followed by GAME HEAP...");
+            if (i == 0)
+                cli_error("'+' with nothing before it: '+' joins two "
+                          "components, GAME HEAP... + GAME HEAP...");
+            else
+                cli_error("'+' must be followed by GAME HEAP...");
             rc = EXIT_USAGE;
             goto out;
         }

@@ -13,8 +13,8 @@
 
 /* Prints the solve command's help. */
 static void solve_help(FILE *f) {
-    fputs("usage: nimber solve [--json] [--misere] [--max-moves N]\n"
-          "                    GAME HEAP... [+ GAME HEAP...]\n\n"
+    fputs("usage: nimber solve [--json] [--misere | --every] [--max-moves N]\n"
+          "                    [--progress] GAME HEAP... [+ GAME HEAP...]\n\n"
           "Prints the Grundy value of the position (the nim-sum of its\n"
           "components), its outcome (N: the player to move wins, P: the\n"
           "player to move loses) and every winning move, one a line:\n"
@@ -45,6 +45,10 @@ static void solve_help(FILE *f) {
           "  --max-moves N   list at most N winning moves (default: 20 in\n"
           "                  text, saying how many more there are, and\n"
           "                  1000 in JSON; a split heap has billions)\n"
+          "  --progress      the progress line of a long computation even\n"
+          "                  when stderr is not a terminal; Ctrl-C stops\n"
+          "                  it ('nimber: interrupted', exit 130)\n"
+          "--misere and --every exclude each other.\n"
           "A HEAP of '-' or '@FILE' stands for all the numbers in standard\n"
           "input or FILE (e.g. 'nimber solve nim - < heaps.txt').\n",
           f);
@@ -111,10 +115,16 @@ int cmd_solve(int argc, char **argv) {
             goto out;
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
-        } else if (strcmp(argv[i], "--misere") == 0) {
-            rule = NIMBER_RULE_MISERE;
-        } else if (strcmp(argv[i], "--every") == 0) {
-            rule = NIMBER_RULE_EVERY;
+        } else if (strcmp(argv[i], "--misere") == 0 ||
+                   strcmp(argv[i], "--every") == 0) {
+            nimber_rule r = argv[i][2] == 'm' ? NIMBER_RULE_MISERE
+                                              : NIMBER_RULE_EVERY;
+            if (rule != NIMBER_RULE_NORMAL && rule != r) {
+                cli_error("solve: --misere and --every exclude each other");
+                rc = EXIT_USAGE;
+                goto out;
+            }
+            rule = r;
         } else if (strcmp(argv[i], "--max-moves") == 0) {
             if (i + 1 >= argc) {
                 cli_error("solve: --max-moves needs a number");
@@ -151,8 +161,11 @@ int cmd_solve(int argc, char **argv) {
         rc = cli_fail(st, &err, 0);
         goto out;
     }
+    for (int k = 0; k < ngames; k++) /* Ctrl-C and --progress */
+        cli_watch(games[k]);
     st = nimber_position_solve(
         pos, max_moves > SIZE_MAX ? SIZE_MAX : (size_t)max_moves, &sol, &err);
+    cli_watch_end();
     if (st != NIMBER_OK) {
         rc = cli_fail(st, &err, 0);
         goto out;

@@ -1,22 +1,56 @@
 # bash completion for nimber — installed by `make install` into
-# $(PREFIX)/share/bash-completion/completions/nimber.  Game names come from
-# `nimber list`, so new games complete without editing this file.
+# $(PREFIX)/share/bash-completion/completions/nimber.  Each command offers
+# its own options (those its --help lists; tests/cli/newcomer.bats checks
+# that every one is offered) plus the options every command takes.  Game
+# names come from `nimber list`, so new games complete without editing
+# this file.
+
+# The options of COMMAND, one list (the global ones are added by _nimber).
+_nimber_options() {
+    case "$1" in
+        solve) echo "--json --misere --every --max-moves" ;;
+        grundy) echo "--upto --json --svg --format --algorithm" ;;
+        period) echo "--json --max --upto --algorithm --observed" ;;
+        play) echo "--first --misere --hint" ;;
+        explain) echo "--misere --every" ;;
+        list) echo "--json" ;;
+        calc) echo "--json --hex --" ;;
+        quotient) echo "--json --upto --max-order" ;;
+        genus) echo "--json --upto" ;;
+        judge|graph-dot|help) echo "" ;;
+    esac
+}
+
 _nimber() {
-    local cur prev cmd
+    local cur prev cmd i
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    cmd=${COMP_WORDS[1]}
     local commands="judge solve grundy period play explain list calc graph-dot quotient genus help"
-    if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
-        return
-    fi
+    local global="--help --max-memory --progress --threads"
+    # The command: the first word that is neither a global option nor the
+    # value of one (nimber --max-memory 1G solve ...).
+    cmd=
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        case "${COMP_WORDS[i]}" in
+            --max-memory|--threads) ((i++)) ;;
+            -*) ;;
+            *) cmd=${COMP_WORDS[i]}; break ;;
+        esac
+    done
     case "$prev" in
         --format) COMPREPLY=($(compgen -W "text json csv bfile svg" -- "$cur")); return ;;
         --algorithm) COMPREPLY=($(compgen -W "auto direct sparse" -- "$cur")); return ;;
         --first) COMPREPLY=($(compgen -W "human computer" -- "$cur")); return ;;
-        --upto|--max-moves|--max-memory|--threads|--max|--max-order) return ;;
+        --upto|--max-moves|--max-memory|--threads|--max|--max-order) COMPREPLY=(); return ;;
     esac
+    if [ -z "$cmd" ]; then
+        COMPREPLY=($(compgen -W "$commands $global --version" -- "$cur"))
+        return
+    fi
+    if [[ "$cur" == -* ]]; then
+        COMPREPLY=($(compgen -W "$(_nimber_options "$cmd") $global" -- "$cur"))
+        return
+    fi
     case "$cmd" in
         judge)
             COMPREPLY=($(compgen -W "acwing-891 acwing-892 acwing-893 acwing-894 luogu-u687148" -- "$cur"))
@@ -24,11 +58,10 @@ _nimber() {
         help)
             COMPREPLY=($(compgen -W "$commands" -- "$cur"))
             return ;;
+        list|calc)
+            COMPREPLY=()
+            return ;;
     esac
-    if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--help --json --misere --max-moves --max-memory --max-order --threads --upto --format --svg --algorithm --first --hint" -- "$cur"))
-        return
-    fi
     if [[ "$cur" == graph:* || "$cur" == hackenbush:* || "$cur" == @* ]]; then
         compopt -o filenames 2>/dev/null
         local pre

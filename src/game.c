@@ -78,6 +78,22 @@ static const char *suggest(const char *name, size_t len) {
     return best;
 }
 
+/* Copies s[0..len-1] into buf (at least 4 * len + 1 bytes) for an error
+ * message, every byte outside printable ASCII written as \xHH, so that a
+ * control byte never reaches the user's terminal raw.  O(len). */
+static const char *printable(const char *s, size_t len, char *buf) {
+    char *p = buf;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7f)
+            *p++ = (char)c;
+        else
+            p += sprintf(p, "\\x%02x", c);
+    }
+    *p = '\0';
+    return buf;
+}
+
 /* Parses spec by looking its name up in the registry. */
 int nimber_game_parse_limited(const char *spec, size_t limit, nimber_game **out,
                               nimber_error *err) {
@@ -98,12 +114,13 @@ int nimber_game_parse_limited(const char *spec, size_t limit, nimber_game **out,
     const nimber_family *fam = find_family(spec, namelen);
     if (!fam) {
         const char *near = suggest(spec, namelen);
-        int len = (int)(namelen > 60 ? 60 : namelen);
+        char shown[4 * 60 + 1];
+        printable(spec, namelen > 60 ? 60 : namelen, shown);
         if (near)
             return nb_fail(err, NIMBER_E_SPEC,
-                           "unknown game '%.*s' (did you mean '%s'?)", len,
-                           spec, near);
-        return nb_fail(err, NIMBER_E_SPEC, "unknown game '%.*s'", len, spec);
+                           "unknown game '%s' (did you mean '%s'?)", shown,
+                           near);
+        return nb_fail(err, NIMBER_E_SPEC, "unknown game '%s'", shown);
     }
     if (fam->has_argument && !colon)
         return nb_fail(err, NIMBER_E_SPEC, "game '%s' needs an argument: %s",
