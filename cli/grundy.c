@@ -271,8 +271,8 @@ static void table_print(const table_shape *t, size_t n, const nimber_value *val,
             for (size_t b = 0; b < n; b++)
                 if (ok[a * n + b])
                     printf("%llu,%llu,%s\n",
-                           (unsigned long long)(t->first + a),
-                           (unsigned long long)(t->first + b),
+                           (unsigned long long)t->first + a,
+                           (unsigned long long)t->first + b,
                            nimber_value_format(val[a * n + b], buf));
         return;
     }
@@ -287,10 +287,10 @@ static void table_print(const table_shape *t, size_t n, const nimber_value *val,
         lw = 3;
     printf("%*s", lw, "a\\b");
     for (size_t b = 0; b < n; b++)
-        printf(" %*llu", (int)w, (unsigned long long)(t->first + b));
+        printf(" %*llu", (int)w, (unsigned long long)t->first + b);
     putchar('\n');
     for (size_t a = 0; a < n; a++) {
-        printf("%*llu", lw, (unsigned long long)(t->first + a));
+        printf("%*llu", lw, (unsigned long long)t->first + a);
         for (size_t b = 0; b < n; b++)
             printf(" %*s", (int)w,
                    ok[a * n + b] ? nimber_value_format(val[a * n + b], buf)

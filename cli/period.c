@@ -136,7 +136,7 @@ static int period_observed(nimber_game *g, uint64_t upto, int json) {
         cli_error("period: --observed --upto %llu needs %llu MiB for the "
                   "values, more than the memory limit (--max-memory)",
                   (unsigned long long)upto,
-                  (unsigned long long)((upto * each >> 20) + 1));
+                  ((unsigned long long)upto * each >> 20) + 1);
         nimber_game_free(g);
         return EXIT_OSERR;
     }

@@ -347,8 +347,8 @@ static void heat_axes(FILE *f, uint64_t first, size_t n, int cs) {
         fprintf(f,
                 "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%llu</text>"
                 "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%llu</text>",
-                HEAT_L + mid, HEAT_T - 8, (unsigned long long)(first + i),
-                HEAT_L - 8, HEAT_T + mid + 4, (unsigned long long)(first + i));
+                HEAT_L + mid, HEAT_T - 8, (unsigned long long)first + i,
+                HEAT_L - 8, HEAT_T + mid + 4, (unsigned long long)first + i);
     }
     fputs("</g>\n", f);
     fprintf(f,
@@ -374,11 +374,12 @@ static void heat_legend(FILE *f, double vmax, int side) {
             "<rect class=\"legend\" x=\"%d\" y=\"%d\" width=\"16\" "
             "height=\"%d\" fill=\"url(#ramp)\" stroke=\"#444\"/>\n"
             "<g font-size=\"12\" fill=\"#333\">"
-            "<text x=\"%d\" y=\"%d\">%.0f</text>"
-            "<text x=\"%d\" y=\"%d\">%.0f</text>"
-            "<text x=\"%d\" y=\"%d\">0</text></g>\n",
-            x, HEAT_T, h, x + 22, HEAT_T + 10, vmax, x + 22, HEAT_T + h / 2 + 4,
-            vmax / 2, x + 22, HEAT_T + h);
+            "<text x=\"%d\" y=\"%d\">%.0f</text>",
+            x, HEAT_T, h, x + 22, HEAT_T + 10, vmax);
+    if (vmax >= 4) /* a middle label only where it is a whole number apart */
+        fprintf(f, "<text x=\"%d\" y=\"%d\">%.0f</text>", x + 22,
+                HEAT_T + h / 2 + 4, vmax / 2);
+    fprintf(f, "<text x=\"%d\" y=\"%d\">0</text></g>\n", x + 22, HEAT_T + h);
 }
 
 /* Writes the heat map (see plot.h). */
@@ -409,7 +410,7 @@ int cli_heatmap_write(FILE *f, const char *game, uint64_t first, size_t n,
     fprintf(f, "<text x=\"%d\" y=\"22\" font-size=\"15\">G(a, b) of ", HEAT_L);
     put_escaped(f, game);
     fprintf(f, ", a, b = %llu..%llu</text>\n", (unsigned long long)first,
-            (unsigned long long)(first + (n ? n - 1 : 0)));
+            (unsigned long long)first + (n ? n - 1 : 0));
     heat_axes(f, first, n, cs);
     /* The cells, a run of equal values in a row as one rectangle. */
     fputs("<g class=\"cells\" shape-rendering=\"crispEdges\">", f);
