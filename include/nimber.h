@@ -685,8 +685,13 @@ int nimber_calc(const char *expr, uint64_t *out, nimber_error *err);
  * The library memoises the Grundy value of every position it meets in a
  * hash table keyed by the tuple (kept by the game for all later queries)
  * and computes values iteratively, with an explicit stack: a chain of
- * millions of positions needs no C stack.  The game must end: a position
- * that can be reached from itself fails with NIMBER_E_UNSUPPORTED.
+ * millions of positions needs no C stack.  Since 0.7.0 a game may have
+ * cycles: the positions around one are valued together by Smith's
+ * generalised Sprague-Grundy function, as a graph: game is (a value is
+ * finite, or infinite: play can be drawn; positions solve to N, P or D),
+ * provided every option on a cycle is one position (a cycle through an
+ * option of several fails with NIMBER_E_UNSUPPORTED).  Misère and Every-SG
+ * play need games that end (NIMBER_E_UNSUPPORTED once a cycle is met).
  *
  * Such a game is used through positions (section 5) like any other, also
  * in sums with built-in games.  A component of it is a sum of positions,
@@ -739,8 +744,10 @@ int nimber_game_from_callback(const char *name, nimber_options_fn fn,
  * of a game made by nimber_game_from_callback, into *out: what a
  * component holding only it is worth, found without looking for moves
  * (nimber_position_solve also lists a winning move, which asks the
- * options function once more).  Errors: NIMBER_E_UNSUPPORTED (another
- * kind of game; a cycle), NIMBER_E_ARG (len above
+ * options function once more).  An infinite value (a game with cycles;
+ * since 0.7.0) is UINT64_MAX.  Errors: NIMBER_E_UNSUPPORTED (another
+ * kind of game; a cycle through an option of several positions),
+ * NIMBER_E_ARG (len above
  * NIMBER_CALLBACK_MAX_LEN; a malformed option; the options function used
  * its own game), NIMBER_E_LIMIT, NIMBER_E_NOMEM, or the code the options
  * function stopped with.  Since 0.3.0. */

@@ -77,7 +77,7 @@ static int explain_normal(nimber_position *pos, nb_buf *out,
     }
     int loopy = 0;
     for (size_t i = 0; i < pos->n; i++)
-        loopy |= pos->c[i].game->family->in_options != NULL;
+        loopy |= nb_game_loopy(pos->c[i].game);
     if (loopy) /* cycles: Smith's generalised values */
         nb_buf_printf(
             out,

@@ -171,6 +171,12 @@ void nimber_game_free(nimber_game *game) {
 }
 
 /* Returns the canonical specification. */
+/* A loopy family, unless it says it has met no cycle yet (see game.h). */
+int nb_game_loopy(const nimber_game *g) {
+    const nimber_family *f = g->family;
+    return f->in_options && (!f->loopy || f->loopy(g));
+}
+
 const char *nimber_game_spec(const nimber_game *game) {
     return game->spec;
 }

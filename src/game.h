@@ -172,6 +172,10 @@ struct nimber_family {
      * at word index at (Smith's set K); else NULL. */
     int (*in_options)(nimber_game *g, const uint64_t *w, size_t n, size_t at,
                       nimber_value s);
+    /* Optional, with in_options: 1 once the game has shown a cycle, for
+     * families whose cycles show only as they are met (callback games);
+     * without it a family with in_options is always loopy (nb_game_loopy). */
+    int (*loopy)(const nimber_game *g);
     /* Required: every move after which the component's tally is (t, no
      * infinite part); cur is its tally now. */
     int (*moves_to)(nimber_game *g, const uint64_t *w, size_t n,
@@ -233,6 +237,11 @@ typedef struct nb_alias {
     int misere;
 } nb_alias;
 extern const nb_alias nb_aliases[];
+
+/* game.c: 1 when the game may have cycles as far as it knows (a loopy
+ * family, or a callback game that has met one): normal play only, by
+ * Smith's theory; misère and Every-SG refuse it. */
+int nb_game_loopy(const nimber_game *g);
 
 /* games/heaps.c: the component operations of heap families. */
 int nb_heaps_pos_check(const nimber_game *g, const uint64_t *w, size_t n,

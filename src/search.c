@@ -9,7 +9,10 @@
  * no move it is lost under normal play and won under misère play.  Only
  * the family interface is used (moves, apply, pos_canon), so it works for
  * every finite game nimber knows, and it is the library's own brute-force
- * twin.  Positions of cyclic games (loopy families) are refused.
+ * twin.  Positions of cyclic games (loopy families) are refused; games
+ * whose cycles show only as they are met (callback games) are searched
+ * with every position on the stack marked in the memo, so that meeting one
+ * again is refused too, never searched round and round.
  *
  * Iterative depth-first search with an explicit stack (no recursion, so
  * long games cannot overflow the C stack) and a memo of every position
@@ -246,7 +249,17 @@ typedef struct {
     frame *stack;
     size_t depth, cap;
     size_t held; /* moves held by the frames on the stack */
+    int track;   /* mark the states on the stack (ON_STACK) in the memo */
 } search;
+
+#define ON_STACK INT64_MAX /* the memo's mark of a state being searched */
+
+/* The refusal of a state met again while it is being searched. */
+static int cycle_met(nimber_error *err) {
+    return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                   "a position can be reached from itself: play rules other "
+                   "than normal play are not supported on cyclic games");
+}
 
 /* Pushes a state (taken over) as a new frame. */
 static int push(search *sr, state *s, nimber_error *err) {
@@ -263,7 +276,10 @@ static int push(search *sr, state *s, nimber_error *err) {
     frame *f = &sr->stack[sr->depth++];
     memset(f, 0, sizeof *f);
     f->s = *s;
-    int rc = list_moves(sr->pos, &f->s, &f->moves, &f->nmoves, err);
+    int rc = sr->track ? memo_put(&sr->m, sr->pos, &f->s, ON_STACK, err)
+                       : NIMBER_OK;
+    if (rc == NIMBER_OK)
+        rc = list_moves(sr->pos, &f->s, &f->moves, &f->nmoves, err);
     sr->held += f->nmoves;
     if (rc == NIMBER_OK && sr->held > NB_SEARCH_MAX)
         rc = nb_fail(err, NIMBER_E_LIMIT,
@@ -318,6 +334,10 @@ static int evaluate(search *sr, state *s, int steps, int64_t *res,
         state_free(s);
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
+    if (known == ON_STACK) {
+        state_free(s);
+        return cycle_met(err);
+    }
     if (known >= 0) {
         state_free(s);
         *res = known;
@@ -359,6 +379,10 @@ static int evaluate(search *sr, state *s, int steps, int64_t *res,
             state_free(&c);
             return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
         }
+        if (known == ON_STACK) {
+            state_free(&c);
+            return cycle_met(err);
+        }
         if (known >= 0) {
             state_free(&c);
             last = known;
@@ -392,12 +416,21 @@ static void search_free(search *sr) {
     nb_free(sr->m.val);
 }
 
+/* 1 when some component's game shows its cycles only as they are met
+ * (see the top). */
+static int tracks_cycles(const nimber_position *pos) {
+    for (size_t i = 0; i < pos->n; i++)
+        if (pos->c[i].game->family->loopy)
+            return 1;
+    return 0;
+}
+
 /* Outcome and every winning move by exhaustive search. */
 int nb_search_solve(nimber_position *pos, const nb_leaf *leaf,
                     nimber_solution *sol, nb_collector *col,
                     nimber_error *err) {
     for (size_t i = 0; i < pos->n; i++)
-        if (pos->c[i].game->family->in_options)
+        if (nb_game_loopy(pos->c[i].game))
             return nb_fail(err, NIMBER_E_UNSUPPORTED,
                            "%s: play rules other than normal play are not "
                            "supported on cyclic games",
@@ -405,6 +438,7 @@ int nb_search_solve(nimber_position *pos, const nb_leaf *leaf,
     search sr;
     memset(&sr, 0, sizeof sr);
     sr.pos = pos;
+    sr.track = tracks_cycles(pos);
     sr.misere = pos->rule == NIMBER_RULE_MISERE;
     sr.leaf = leaf;
     state root = {NULL, pos->n};
@@ -495,6 +529,7 @@ static int every_component(nimber_position *pos, nb_every_part *part,
     search sr;
     memset(&sr, 0, sizeof sr);
     sr.pos = &one;
+    sr.track = tracks_cycles(&one);
     state sv = {&view.pos, 1}, root = {NULL, 1};
     nimber_move *moves = NULL;
     size_t nmoves = 0;
@@ -547,7 +582,7 @@ static int every_component(nimber_position *pos, nb_every_part *part,
 int nb_every_solve(nimber_position *pos, nimber_solution *sol,
                    nb_collector *col, nimber_error *err) {
     for (size_t i = 0; i < pos->n; i++)
-        if (pos->c[i].game->family->in_options)
+        if (nb_game_loopy(pos->c[i].game))
             return nb_fail(err, NIMBER_E_UNSUPPORTED,
                            "%s: Every-SG needs games that end (not a cyclic "
                            "graph)",

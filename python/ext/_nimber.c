@@ -449,7 +449,9 @@ static PyObject *cbgame_values(CallbackGame *self, PyObject *positions) {
             raise_status(rc, &err, 0);
             break;
         }
-        PyObject *x = PyLong_FromUnsignedLongLong(v);
+        /* an infinite value (Smith: a position on or into a cycle) is None */
+        PyObject *x = v == UINT64_MAX ? Py_NewRef(Py_None)
+                                      : PyLong_FromUnsignedLongLong(v);
         if (!x || PyList_Append(out, x) < 0) {
             Py_XDECREF(x);
             break;

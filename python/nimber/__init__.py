@@ -511,8 +511,11 @@ class Game:
 
     An option takes at most CALLBACK_MAX_WORDS (15) words, a position
     taking 1 + its length.  options must always list the same options for
-    a position, must not use this game, and the game must end: a position
-    reachable from itself raises NotImplementedError.  The library keeps
+    a position, must not use this game.  A game with cycles is solved as a
+    graph: game is (Smith's theory): a position on or into a cycle may have
+    an infinite value (grundy() gives None, a Solution its outcome, 'D'
+    for a draw), where every option on a cycle is one position (a cycle
+    through an option of several raises NotImplementedError).  The library keeps
     every value it finds (a hash table keyed by the position) and computes
     them with an explicit stack, so long chains of positions are fine.
     The options function runs in the thread that asked, with the GIL; its
@@ -537,7 +540,7 @@ class Game:
 
     def grundy(self, position):
         """The Grundy value of one position (a tuple, or an int n for
-        (n,))."""
+        (n,)); None when it is infinite (a game with cycles)."""
         return self._core.values([_as_position(position)])[0]
 
     def table(self, positions):

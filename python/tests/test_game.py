@@ -166,8 +166,12 @@ def test_errors_of_the_options_function():
     with pytest.raises(ValueError, match="too large"):
         nimber.Game(lambda pos: [[(1, 1)] * 6] if pos == (0,) else []) \
             .grundy(0)
-    with pytest.raises(NotImplementedError, match="cycle"):
-        nimber.Game(lambda pos: [[(1 - pos[0],)]]).grundy(0)
+    # a cycle is valued by Smith's theory: infinite, None
+    assert nimber.Game(lambda pos: [[(1 - pos[0],)]]).grundy(0) is None
+    # a cycle through an option of several positions is not
+    with pytest.raises(NotImplementedError, match="sum of several"):
+        nimber.Game(lambda pos: [[(1 - pos[0],), (5,)]]
+                    if pos[0] < 2 else []).grundy(0)
     with pytest.raises(TypeError):
         nimber.Game(5)
     with pytest.raises(nimber.SpecError):
@@ -209,3 +213,30 @@ def test_memory_limit():
     with pytest.raises(MemoryError):
         game.grundy(100000)
     assert game.grundy(10) == 0
+
+
+def test_cyclic_games_like_graph_files(tmp_path):
+    """A Game with cycles is solved as the same graph: file is: values
+    (None where graph: says inf), outcomes of two tokens (N, P or D) and
+    the moves listed, on random digraphs."""
+    import random
+    rnd = random.Random(2024)
+    for trial in range(40):
+        n = 7
+        edges = sorted({(rnd.randrange(n), rnd.randrange(n))
+                        for _ in range(rnd.randrange(2 * n))})
+        path = tmp_path / ("g%d.txt" % trial)
+        path.write_text("%d %d\n" % (n, len(edges)) +
+                        "".join("%d %d\n" % e for e in edges))
+        game = nimber.Game(lambda pos, e=edges: [[(v,)] for u, v in e
+                                                  if u == pos[0]])
+        ref = nimber.grundy("graph:%s" % path)
+        want = [None if x == ref.inf else x for x in ref.tolist()]
+        assert game.table(range(n)) == want
+        for a in range(n):
+            for b in range(a, n):
+                s = game.solve(a, b)
+                g = nimber.solve("graph:%s %d %d" % (path, a, b))
+                assert (s.outcome, s.infinite, s.grundy) == \
+                    (g.outcome, g.infinite, g.grundy)
+                assert len(s.moves) == len(g.moves)

@@ -14,12 +14,18 @@
  * and the scan resumes at the same option once it is valued.  When every
  * position of every option has its value, the mex is taken and the frame
  * popped.  A position is marked BUSY while it is on the stack; meeting a
- * BUSY position again means the game has a cycle, which is refused.  On
- * any failure (a cycle, the program stopping, memory) the BUSY positions
- * are erased from the table (moving the rest of their probe runs back)
- * and the stack is emptied, so the game stays usable with what it knows.
- * Cost: one call of the program per position valued, and two hash
- * look-ups per position of each option.
+ * BUSY position again means the game has a cycle: the search is dropped
+ * and the positions reachable from the one asked that have no value yet
+ * are valued together by Smith's labelling (callback_loopy.c), like a
+ * cyclic graph: a value is then finite or infinite (a draw can be forced
+ * from it), with the set K of its options' finite values.  The mex of a
+ * position whose options include infinite ones is Smith's too: the mex g
+ * of the finite option values when every infinite option has an option of
+ * value g, else infinite.  On any failure (the program stopping, memory)
+ * the BUSY positions are erased from the table (moving the rest of their
+ * probe runs back) and the stack is emptied, so the game stays usable
+ * with what it knows.  Cost: one call of the program per position valued,
+ * and two hash look-ups per position of each option.
  *
  * Components.  A component is a sum of positions, in words [len, v1..vlen,
  * len, ...].  It behaves like the heaps of a heap game — its value is the
@@ -31,58 +37,17 @@
  * removed, in ascending order of their words (a merge sort of the
  * options' offsets, O(k log k) for k options).
  */
-#include "../game.h"
+#include "callback.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define MAXLEN NIMBER_CALLBACK_MAX_LEN
-#define MAXW NIMBER_CALLBACK_MAX_WORDS
 #define CB_PROGRESS_EVERY 65536 /* positions valued between progress calls */
 #define CB_FIRST_SLOTS 1024
 #define MEX_SHOW 24 /* values below a mex shown one by one in explain */
 
-enum { SLOT_EMPTY = 0, SLOT_DONE, SLOT_BUSY };
-
-/* One position of the table: its tuple (numbers past len are zero), its
- * state and, when SLOT_DONE, its value. */
-typedef struct {
-    uint32_t len, state;
-    uint64_t v[MAXLEN];
-    uint64_t value;
-} cb_slot;
-
-/* A growing list of words. */
-typedef struct {
-    uint64_t *w;
-    size_t n, cap;
-} cb_words;
-
-/* A position being valued: its tuple, and where its options lie in the
- * arena (records [nwords, words...]); cursor is the next to scan. */
-typedef struct {
-    uint32_t len;
-    uint64_t v[MAXLEN];
-    size_t start, end, cursor;
-    int expanded;
-} cb_frame;
-
-typedef struct {
-    nimber_options_fn fn;
-    void *ctx;
-    char *name;
-    cb_slot *slot; /* nslots, a power of two; used: not SLOT_EMPTY */
-    size_t nslots, used;
-    size_t limit; /* bytes the table may take */
-    nimber_progress_fn progress;
-    void *pctx;
-    uint64_t valued, next_progress;
-    cb_words arena;  /* the options of the frames on the stack */
-    cb_frame *stack; /* depth frames of scap */
-    size_t depth, scap;
-    unsigned char *seen; /* mex scratch, seencap bytes */
-    size_t seencap;
-} cb_state;
+#define CB_CYCLE 1000 /* internal: the search met a cycle */
 
 /* Hash of a tuple. */
 static uint64_t tuple_hash(uint32_t len, const uint64_t *v) {
@@ -95,7 +60,7 @@ static uint64_t tuple_hash(uint32_t len, const uint64_t *v) {
 }
 
 /* The slot of a tuple: where it is, or the empty slot where it would go. */
-static size_t find(const cb_state *st, uint32_t len, const uint64_t *v) {
+size_t cb_find(const cb_state *st, uint32_t len, const uint64_t *v) {
     size_t mask = st->nslots - 1, i = tuple_hash(len, v) & mask;
     for (;; i = (i + 1) & mask) {
         const cb_slot *s = &st->slot[i];
@@ -106,8 +71,8 @@ static size_t find(const cb_state *st, uint32_t len, const uint64_t *v) {
 }
 
 /* "(3, 5)" into buf (cut to cap bytes). */
-static const char *tuple_text(char *buf, size_t cap, uint32_t len,
-                              const uint64_t *v) {
+const char *cb_tuple_text(char *buf, size_t cap, uint32_t len,
+                          const uint64_t *v) {
     size_t k = (size_t)snprintf(buf, cap, "(");
     for (uint32_t i = 0; i < len && k < cap; i++)
         k += (size_t)snprintf(buf + k, cap - k, "%s%llu", i ? ", " : "",
@@ -136,19 +101,19 @@ static int rehash(cb_state *st, nimber_error *err) {
     st->nslots = ns;
     for (size_t i = 0; i < on; i++)
         if (old[i].state != SLOT_EMPTY)
-            st->slot[find(st, old[i].len, old[i].v)] = old[i];
+            st->slot[cb_find(st, old[i].len, old[i].v)] = old[i];
     nb_free(old);
     return NIMBER_OK;
 }
 
 /* The slot of a tuple, made (SLOT_BUSY) if it has none. */
-static int claim(cb_state *st, uint32_t len, const uint64_t *v, size_t *at,
-                 nimber_error *err) {
-    size_t i = find(st, len, v);
+int cb_claim(cb_state *st, uint32_t len, const uint64_t *v, size_t *at,
+             nimber_error *err) {
+    size_t i = cb_find(st, len, v);
     if (st->slot[i].state == SLOT_EMPTY) {
         if (2 * (st->used + 1) > st->nslots) {
             RETURN_IF_ERR(rehash(st, err));
-            i = find(st, len, v);
+            i = cb_find(st, len, v);
         }
         cb_slot *s = &st->slot[i];
         memset(s, 0, sizeof *s);
@@ -162,8 +127,8 @@ static int claim(cb_state *st, uint32_t len, const uint64_t *v, size_t *at,
 }
 
 /* Makes room for `more` words in w, within limit bytes. */
-static int words_reserve(cb_words *w, size_t more, size_t limit,
-                         nimber_error *err) {
+int cb_words_reserve(cb_words *w, size_t more, size_t limit,
+                     nimber_error *err) {
     if (w->n + more <= w->cap)
         return NIMBER_OK;
     size_t ncap = w->cap ? 2 * w->cap : 256;
@@ -245,10 +210,10 @@ static int emit_option(void *ectx, const uint64_t *option, size_t nwords) {
             e->err, NIMBER_E_ARG,
             "an option of %s is not a sum of positions of at most %d numbers "
             "in at most %d words",
-            tuple_text(pt, sizeof pt, e->len, e->v), MAXLEN, MAXW);
+            cb_tuple_text(pt, sizeof pt, e->len, e->v), MAXLEN, MAXW);
         return e->rc;
     }
-    int rc = words_reserve(e->out, 1 + nwords, e->st->limit, e->err);
+    int rc = cb_words_reserve(e->out, 1 + nwords, e->st->limit, e->err);
     if (rc) {
         e->rc = rc;
         return rc;
@@ -261,10 +226,12 @@ static int emit_option(void *ectx, const uint64_t *option, size_t nwords) {
 }
 
 /* Asks the program for the options of (len, v), appended to out. */
-static int list_options(cb_state *st, uint32_t len, const uint64_t *v,
-                        cb_words *out, nimber_error *err) {
+int cb_list_options(cb_state *st, uint32_t len, const uint64_t *v,
+                    cb_words *out, nimber_error *err) {
     cb_emitter e = {st, out, len, v, NIMBER_OK, err};
+    st->listing++;
     int rc = st->fn(st->ctx, v, len, emit_option, &e);
+    st->listing--;
     if (e.rc)
         return e.rc;
     if (rc) {
@@ -272,7 +239,7 @@ static int list_options(cb_state *st, uint32_t len, const uint64_t *v,
         int code =
             rc > 0 && rc <= NIMBER_E_INTERRUPTED ? rc : NIMBER_E_INTERRUPTED;
         return nb_fail(err, code, "the options function of %s stopped at %s",
-                       st->name, tuple_text(pt, sizeof pt, len, v));
+                       st->name, cb_tuple_text(pt, sizeof pt, len, v));
     }
     return NIMBER_OK;
 }
@@ -297,7 +264,7 @@ static int push(cb_state *st, uint32_t len, const uint64_t *v,
         st->scap = ncap;
     }
     size_t at;
-    RETURN_IF_ERR(claim(st, len, v, &at, err));
+    RETURN_IF_ERR(cb_claim(st, len, v, &at, err));
     cb_frame *f = &st->stack[st->depth++];
     memset(f, 0, sizeof *f);
     f->len = len;
@@ -305,18 +272,77 @@ static int push(cb_state *st, uint32_t len, const uint64_t *v,
     return NIMBER_OK;
 }
 
-/* The value of the known positions of a sum's words (XOR). */
-static uint64_t known_sum(const cb_state *st, const uint64_t *w, size_t n) {
-    uint64_t x = 0;
-    for (size_t i = 0; i < n; i += 1 + (size_t)w[i])
-        x ^= st->slot[find(st, (uint32_t)w[i], w + i + 1)].value;
-    return x;
+/* The generalised value of a sum's words, every position valued. */
+void cb_gsum_of(const cb_state *st, const uint64_t *w, size_t n,
+                cb_gsum *out) {
+    out->fin = 0;
+    out->ninf = 0;
+    out->inf_slot = 0;
+    for (size_t i = 0; i < n; i += 1 + (size_t)w[i]) {
+        size_t at = cb_find(st, (uint32_t)w[i], w + i + 1);
+        if (st->slot[at].state == SLOT_INF) {
+            if (out->ninf++ == 0)
+                out->inf_slot = at;
+        } else
+            out->fin ^= st->slot[at].value;
+    }
 }
 
-/* Values the top frame, whose options all have values: the mex. */
+/* 1 when x is in the set K stored at kpool offset off (binary search). */
+static int k_has(const cb_state *st, uint64_t off, uint64_t x) {
+    const uint64_t *k = st->kpool.w + off + 1;
+    size_t lo = 0, hi = (size_t)st->kpool.w[off];
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (k[mid] == x)
+            return 1;
+        if (k[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+/* A finite sum's options of value x are the finite ones, so only sums
+ * with one infinite position have finite options: those of value x are
+ * the moves of that position to x ^ (the rest's XOR), in its K (Smith's
+ * ∞_K + a = ∞_(K^a)); two infinite positions leave K empty. */
+int cb_gsum_has(const cb_state *st, const cb_gsum *g, uint64_t x) {
+    return g->ninf == 1 && k_has(st, st->slot[g->inf_slot].value, x ^ g->fin);
+}
+
+/* Orders two values. */
+static int u64_cmp(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Stores a set K: [count, values ascending, without repeats]. */
+int cb_k_store(cb_state *st, uint64_t *values, size_t n, uint64_t *off,
+               nimber_error *err) {
+    if (n)
+        qsort(values, n, sizeof *values, u64_cmp);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (m == 0 || values[m - 1] != values[i])
+            values[m++] = values[i];
+    RETURN_IF_ERR(cb_words_reserve(&st->kpool, 1 + m, st->limit, err));
+    *off = st->kpool.n;
+    st->kpool.w[st->kpool.n++] = m;
+    if (m)
+        memcpy(st->kpool.w + st->kpool.n, values, m * sizeof *values);
+    st->kpool.n += m;
+    return NIMBER_OK;
+}
+
+/* Values the top frame, whose options all have values: the mex g of the
+ * finite option values, when every infinite option has an option of value
+ * g (Smith); else infinite, K the finite option values.  O(k log k) for k
+ * options (the sort only when infinite). */
 static int finish(cb_state *st, nimber_error *err) {
     cb_frame *f = &st->stack[st->depth - 1];
-    size_t k = 0;
+    size_t k = 0, ninf = 0;
     for (size_t o = f->start; o < f->end; o += 1 + (size_t)st->arena.w[o])
         k++;
     if (k + 1 > st->seencap) {
@@ -328,16 +354,40 @@ static int finish(cb_state *st, nimber_error *err) {
     }
     memset(st->seen, 0, k + 1);
     for (size_t o = f->start; o < f->end; o += 1 + (size_t)st->arena.w[o]) {
-        uint64_t x = known_sum(st, st->arena.w + o + 1, (size_t)st->arena.w[o]);
-        if (x <= k)
-            st->seen[x] = 1;
+        cb_gsum g;
+        cb_gsum_of(st, st->arena.w + o + 1, (size_t)st->arena.w[o], &g);
+        if (g.ninf)
+            ninf++;
+        else if (g.fin <= k)
+            st->seen[g.fin] = 1;
     }
     uint64_t mex = 0;
     while (st->seen[mex])
         mex++;
-    cb_slot *s = &st->slot[find(st, f->len, f->v)];
-    s->state = SLOT_DONE;
-    s->value = mex;
+    int finite = 1;
+    for (size_t o = f->start; o < f->end && ninf && finite;
+         o += 1 + (size_t)st->arena.w[o]) {
+        cb_gsum g;
+        cb_gsum_of(st, st->arena.w + o + 1, (size_t)st->arena.w[o], &g);
+        finite = !g.ninf || cb_gsum_has(st, &g, mex);
+    }
+    uint64_t value = mex, koff = 0;
+    if (!finite) { /* K: the finite option values, listed in the arena */
+        size_t base = st->arena.n, m = 0;
+        RETURN_IF_ERR(cb_words_reserve(&st->arena, k, st->limit, err));
+        for (size_t o = f->start; o < f->end;
+             o += 1 + (size_t)st->arena.w[o]) {
+            cb_gsum g;
+            cb_gsum_of(st, st->arena.w + o + 1, (size_t)st->arena.w[o], &g);
+            if (!g.ninf)
+                st->arena.w[base + m++] = g.fin;
+        }
+        RETURN_IF_ERR(cb_k_store(st, st->arena.w + base, m, &koff, err));
+        value = koff;
+    }
+    cb_slot *s = &st->slot[cb_find(st, f->len, f->v)];
+    s->state = finite ? SLOT_DONE : SLOT_INF;
+    s->value = value;
     st->arena.n = f->start;
     st->depth--;
     st->valued++;
@@ -355,7 +405,7 @@ static int run(cb_state *st, nimber_error *err) {
         cb_frame *f = &st->stack[st->depth - 1];
         if (!f->expanded) {
             f->start = st->arena.n;
-            RETURN_IF_ERR(list_options(st, f->len, f->v, &st->arena, err));
+            RETURN_IF_ERR(cb_list_options(st, f->len, f->v, &st->arena, err));
             f->end = st->arena.n;
             f->cursor = f->start;
             f->expanded = 1;
@@ -366,17 +416,20 @@ static int run(cb_state *st, nimber_error *err) {
             size_t nw = (size_t)rec[0];
             for (size_t i = 1; i <= nw; i += 1 + (size_t)rec[i]) {
                 const cb_slot *s =
-                    &st->slot[find(st, (uint32_t)rec[i], rec + i + 1)];
-                if (s->state == SLOT_DONE)
+                    &st->slot[cb_find(st, (uint32_t)rec[i], rec + i + 1)];
+                if (s->state == SLOT_DONE || s->state == SLOT_INF)
                     continue;
-                if (s->state == SLOT_BUSY) {
+                if (s->state == SLOT_BUSY) /* a cycle: label instead */
+                    return CB_CYCLE;
+                if (s->state == SLOT_REGION) {
                     char pt[160];
                     return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                                   "%s has a cycle: %s can be reached from "
-                                   "itself (a game defined by a callback "
-                                   "must end)",
+                                   "%s: a cycle runs through an option that "
+                                   "is a sum of several positions (%s); "
+                                   "cycles are supported where each option "
+                                   "on them is one position",
                                    st->name,
-                                   tuple_text(pt, sizeof pt, s->len, s->v));
+                                   cb_tuple_text(pt, sizeof pt, s->len, s->v));
                 }
                 /* f goes stale here (the stack may move): leave the loop */
                 RETURN_IF_ERR(push(st, (uint32_t)rec[i], rec + i + 1, err));
@@ -394,7 +447,7 @@ static int run(cb_state *st, nimber_error *err) {
 
 /* Empties slot i, moving later slots of its probe run back so that every
  * key stays reachable (deletion in linear probing). */
-static void erase(cb_state *st, size_t i) {
+void cb_erase(cb_state *st, size_t i) {
     size_t mask = st->nslots - 1;
     st->slot[i].state = SLOT_EMPTY;
     st->used--;
@@ -415,47 +468,50 @@ static void erase(cb_state *st, size_t i) {
 /* Forgets an unfinished search: its BUSY positions leave the table. */
 static void abandon(cb_state *st) {
     for (size_t i = 0; i < st->depth; i++) {
-        size_t at = find(st, st->stack[i].len, st->stack[i].v);
+        size_t at = cb_find(st, st->stack[i].len, st->stack[i].v);
         if (st->slot[at].state == SLOT_BUSY)
-            erase(st, at);
+            cb_erase(st, at);
     }
     st->depth = 0;
     st->arena.n = 0;
 }
 
-/* The value of one position (len, v). */
-static int tuple_value(cb_state *st, uint32_t len, const uint64_t *v,
-                       uint64_t *out, nimber_error *err) {
-    const cb_slot *s = &st->slot[find(st, len, v)];
-    if (s->state == SLOT_DONE) {
-        *out = s->value;
+/* Values the position (len, v) and gives its slot (SLOT_DONE or
+ * SLOT_INF): by the search, or, when the search meets a cycle, by Smith's
+ * labelling of what it reaches (callback_loopy.c). */
+int cb_tuple_valued(cb_state *st, uint32_t len, const uint64_t *v,
+                    size_t *slot, nimber_error *err) {
+    size_t at = cb_find(st, len, v);
+    if (st->slot[at].state == SLOT_DONE || st->slot[at].state == SLOT_INF) {
+        *slot = at;
         return NIMBER_OK;
     }
-    if (st->depth)
+    if (st->depth || st->listing)
         return nb_fail(err, NIMBER_E_ARG,
                        "the options function of %s used the game it defines",
                        st->name);
     int rc = push(st, len, v, err);
     if (rc == NIMBER_OK)
         rc = run(st, err);
-    if (rc != NIMBER_OK) {
+    if (rc != NIMBER_OK)
         abandon(st);
-        return rc;
+    if (rc == CB_CYCLE) {
+        st->loopy = 1;
+        rc = cb_loopy_solve(st, len, v, err);
     }
-    *out = st->slot[find(st, len, v)].value;
+    RETURN_IF_ERR(rc);
+    *slot = cb_find(st, len, v);
     return NIMBER_OK;
 }
 
-/* The value of a sum's words: XOR of its positions' values. */
-static int sum_value(cb_state *st, const uint64_t *w, size_t n, uint64_t *out,
-                     nimber_error *err) {
-    uint64_t x = 0;
+/* The generalised value of a sum's words, valuing its positions. */
+static int sum_gvalue(cb_state *st, const uint64_t *w, size_t n, cb_gsum *out,
+                      nimber_error *err) {
     for (size_t i = 0; i < n; i += 1 + (size_t)w[i]) {
-        uint64_t v;
-        RETURN_IF_ERR(tuple_value(st, (uint32_t)w[i], w + i + 1, &v, err));
-        x ^= v;
+        size_t at;
+        RETURN_IF_ERR(cb_tuple_valued(st, (uint32_t)w[i], w + i + 1, &at, err));
     }
-    *out = x;
+    cb_gsum_of(st, w, n, out);
     return NIMBER_OK;
 }
 
@@ -509,7 +565,7 @@ static void options_free(cb_options *o) {
 static int sorted_options(cb_state *st, uint32_t len, const uint64_t *v,
                           cb_options *o, nimber_error *err) {
     memset(o, 0, sizeof *o);
-    int rc = list_options(st, len, v, &o->rec, err);
+    int rc = cb_list_options(st, len, v, &o->rec, err);
     size_t k = 0;
     if (rc == NIMBER_OK)
         for (size_t p = 0; p < o->rec.n; p += 1 + (size_t)o->rec.w[p]) {
@@ -572,6 +628,7 @@ static void cb_destroy(void *state) {
     nb_free(st->arena.w);
     nb_free(st->stack);
     nb_free(st->seen);
+    nb_free(st->kpool.w);
     nb_free(st->name);
     nb_free(st);
 }
@@ -730,35 +787,73 @@ static int cb_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
     return NIMBER_OK;
 }
 
-/* The XOR of the positions' values. */
+/* The XOR of the positions' finite values, the infinite ones by their
+ * part index (Smith). */
 static int cb_value(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
                     nimber_error *err) {
+    cb_state *st = ST(g);
     memset(out, 0, sizeof *out);
-    return sum_value(ST(g), w, n, &out->fin.lo, err);
+    size_t part = 0;
+    for (size_t i = 0; i < n; i += 1 + (size_t)w[i], part++) {
+        size_t at;
+        RETURN_IF_ERR(cb_tuple_valued(st, (uint32_t)w[i], w + i + 1, &at, err));
+        if (st->slot[at].state == SLOT_INF) {
+            if (out->ninf < 2)
+                out->inf_at[out->ninf] = part;
+            out->ninf++;
+        } else
+            out->fin.lo ^= st->slot[at].value;
+    }
+    return NIMBER_OK;
 }
 
-/* Moves to total value t: position i must go to t ^ total ^ G(i). */
+/* Whether s is among the finite option values of the infinite part at
+ * (its set K). */
+static int cb_in_options(nimber_game *g, const uint64_t *w, size_t n,
+                         size_t at, nimber_value s) {
+    cb_state *st = ST(g);
+    size_t i = part_at(w, n, at);
+    if (i >= n || s.hi)
+        return 0;
+    size_t sl = cb_find(st, (uint32_t)w[i], w + i + 1);
+    return st->slot[sl].state == SLOT_INF &&
+           k_has(st, st->slot[sl].value, s.lo);
+}
+
+/* 1 once the game has shown a cycle: until then it plays as a game that
+ * ends (misère and Every-SG search it). */
+static int cb_loopy(const nimber_game *g) {
+    return ST(g)->loopy;
+}
+
+/* Moves to total value t (finite): position i must go to a finite option
+ * of value t ^ total ^ G(i); with one infinite position, only it can move
+ * (to t ^ total); with two, none. */
 static int cb_moves_to(nimber_game *g, const uint64_t *w, size_t n,
                        const nb_tally *cur, nimber_value t, nb_msink *sink,
                        nimber_error *err) {
     cb_state *st = ST(g);
-    if (t.hi)
+    if (t.hi || cur->ninf > 1)
         return NIMBER_OK;
     size_t part = 0;
     for (size_t i = 0; i < n; i += 1 + (size_t)w[i], part++) {
-        uint64_t gi;
-        RETURN_IF_ERR(tuple_value(st, (uint32_t)w[i], w + i + 1, &gi, err));
+        size_t at;
+        RETURN_IF_ERR(cb_tuple_valued(st, (uint32_t)w[i], w + i + 1, &at, err));
+        int inf = st->slot[at].state == SLOT_INF;
+        if (cur->ninf != (size_t)inf) /* the infinite one moves, if any */
+            continue;
+        uint64_t gi = inf ? 0 : st->slot[at].value;
         uint64_t need = t.lo ^ cur->fin.lo ^ gi;
-        if (need == gi) /* no option has the value of its position */
+        if (!inf && need == gi) /* no option has the value of its position */
             continue;
         cb_options o;
         RETURN_IF_ERR(sorted_options(st, (uint32_t)w[i], w + i + 1, &o, err));
         int rc = NIMBER_OK;
         for (size_t k = 0; k < o.n && rc == NIMBER_OK; k++) {
             const uint64_t *rec = o.rec.w + o.off[k];
-            uint64_t x;
-            rc = sum_value(st, rec + 1, (size_t)rec[0], &x, err);
-            if (rc == NIMBER_OK && x == need) {
+            cb_gsum x;
+            rc = sum_gvalue(st, rec + 1, (size_t)rec[0], &x, err);
+            if (rc == NIMBER_OK && !x.ninf && x.fin == need) {
                 nimber_move m = make_move(part, rec);
                 rc = sink->emit(sink, &m);
             }
@@ -851,17 +946,32 @@ static int cb_apply(nimber_game *g, nb_pos *pos, const nimber_move *mv,
     return NIMBER_OK;
 }
 
-/* The tally after a move: the position's value out, the option's in. */
+/* The tally after a move: the position's value out, the option's in;
+ * when infinite values are about, the component after it valued anew. */
 static int cb_after(nimber_game *g, const uint64_t *w, size_t n,
                     const nb_tally *cur, const nimber_move *mv, nb_tally *out,
                     nimber_error *err) {
-    uint64_t rec[1 + MAXW], gi, x;
-    size_t at;
+    cb_state *st = ST(g);
+    uint64_t rec[1 + MAXW];
+    size_t at, sl;
+    cb_gsum x;
     RETURN_IF_ERR(move_option(g, w, n, mv, rec, &at, err));
-    RETURN_IF_ERR(tuple_value(ST(g), (uint32_t)w[at], w + at + 1, &gi, err));
-    RETURN_IF_ERR(sum_value(ST(g), rec + 1, (size_t)rec[0], &x, err));
+    RETURN_IF_ERR(cb_tuple_valued(st, (uint32_t)w[at], w + at + 1, &sl, err));
+    RETURN_IF_ERR(sum_gvalue(st, rec + 1, (size_t)rec[0], &x, err));
+    if (cur->ninf || x.ninf || st->slot[sl].state == SLOT_INF) {
+        nb_pos tmp = {nb_malloc((n ? n : 1) * sizeof(uint64_t)), n, n ? n : 1};
+        if (!tmp.w)
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        if (n)
+            memcpy(tmp.w, w, n * sizeof *w);
+        int rc = cb_apply(g, &tmp, mv, err);
+        if (rc == NIMBER_OK)
+            rc = cb_value(g, tmp.w, tmp.n, out, err);
+        nb_free(tmp.w);
+        return rc;
+    }
     *out = *cur;
-    out->fin.lo ^= gi ^ x;
+    out->fin.lo ^= st->slot[sl].value ^ x.fin;
     return NIMBER_OK;
 }
 
@@ -980,10 +1090,25 @@ static int cb_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
     *complete = 0;
     size_t part = 0;
     for (size_t i = 0; i < n; i += 1 + (size_t)w[i], part++) {
-        uint64_t gi;
-        RETURN_IF_ERR(tuple_value(st, (uint32_t)w[i], w + i + 1, &gi, err));
+        size_t at;
+        RETURN_IF_ERR(cb_tuple_valued(st, (uint32_t)w[i], w + i + 1, &at, err));
         RETURN_IF_ERR(nb_buf_printf(out, "  part %zu = ", part));
         RETURN_IF_ERR(put_tuple(out, w + i));
+        if (st->slot[at].state == SLOT_INF) { /* Smith: infinite, its K */
+            const uint64_t *k = st->kpool.w + st->slot[at].value;
+            RETURN_IF_ERR(nb_buf_printf(
+                out, _(": G = infinite (a cycle keeps it from ending); the "
+                       "finite values of its options:")));
+            for (uint64_t j = 0; j < k[0] && j < MEX_SHOW; j++)
+                RETURN_IF_ERR(nb_buf_printf(out, " %llu",
+                                            (unsigned long long)k[1 + j]));
+            RETURN_IF_ERR(nb_buf_printf(out, "%s\n",
+                                        k[0] == 0          ? _(" none")
+                                        : k[0] > MEX_SHOW ? " ..."
+                                                           : ""));
+            continue;
+        }
+        uint64_t gi = st->slot[at].value;
         RETURN_IF_ERR(nb_buf_printf(out, ": G = %llu", (unsigned long long)gi));
         if (gi > MEX_SHOW) {
             RETURN_IF_ERR(nb_buf_printf(
@@ -999,9 +1124,9 @@ static int cb_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
             const uint64_t *hit = NULL;
             for (size_t k = 0; k < o.n && !hit && rc == NIMBER_OK; k++) {
                 const uint64_t *rec = o.rec.w + o.off[k];
-                uint64_t x;
-                rc = sum_value(st, rec + 1, (size_t)rec[0], &x, err);
-                if (rc == NIMBER_OK && x == t)
+                cb_gsum x;
+                rc = sum_gvalue(st, rec + 1, (size_t)rec[0], &x, err);
+                if (rc == NIMBER_OK && !x.ninf && x.fin == t)
                     hit = rec;
             }
             if (rc == NIMBER_OK && !hit)
@@ -1037,6 +1162,8 @@ static const nimber_family cb_family = {
     .pos_parse = cb_pos_parse,
     .pos_text = cb_pos_text,
     .value = cb_value,
+    .in_options = cb_in_options,
+    .loopy = cb_loopy,
     .moves_to = cb_moves_to,
     .moves = cb_moves,
     .check = cb_check,
@@ -1102,5 +1229,9 @@ int nimber_callback_value(nimber_game *game, const uint64_t *pos, size_t len,
         return nb_fail(err, NIMBER_E_ARG,
                        "a position of %s has at most %d numbers (got %zu)",
                        game->spec, MAXLEN, len);
-    return tuple_value(ST(game), (uint32_t)len, pos, out, err);
+    size_t at;
+    RETURN_IF_ERR(cb_tuple_valued(ST(game), (uint32_t)len, pos, &at, err));
+    const cb_slot *s = &ST(game)->slot[at];
+    *out = s->state == SLOT_INF ? UINT64_MAX : s->value;
+    return NIMBER_OK;
 }

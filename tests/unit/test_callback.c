@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -311,6 +312,22 @@ static int loop_options(void *ctx, const uint64_t *pos, size_t len,
     return emit(ectx, w, 2);
 }
 
+/* A cycle through a sum: (1) -> (2) + (9) -> ... (2) -> (1). */
+static int sumloop_options(void *ctx, const uint64_t *pos, size_t len,
+                           nimber_emit_fn emit, void *ectx) {
+    (void)ctx;
+    (void)len;
+    if (pos[0] == 1) {
+        uint64_t w[4] = {1, 2, 1, 9};
+        return emit(ectx, w, 4);
+    }
+    if (pos[0] == 2) {
+        uint64_t w[2] = {1, 1};
+        return emit(ectx, w, 2);
+    }
+    return NIMBER_OK;
+}
+
 /* Stops at (13); emits a malformed option at (7). */
 static int faulty_options(void *ctx, const uint64_t *pos, size_t len,
                           nimber_emit_fn emit, void *ectx) {
@@ -344,14 +361,15 @@ static void test_errors(void **state) {
         NIMBER_E_ARG);
     assert_int_equal(
         nimber_game_from_callback("loop", loop_options, NULL, &g, &err), 0);
-    n = 2;
-    assert_int_equal(value_of(g, &n, 1, &v, &err), NIMBER_E_UNSUPPORTED);
-    assert_non_null(strstr(err.message, "cycle"));
+    n = 2; /* a cycle: infinite (Smith), K empty */
+    assert_int_equal(nimber_callback_value(g, &n, 1, &v, &err), 0);
+    assert_int_equal(v, UINT64_MAX);
     n = 5;
     assert_int_equal(value_of(g, &n, 1, &v, &err), 0);
     assert_int_equal(v, 0);
-    n = 1; /* still a cycle, found again */
-    assert_int_equal(value_of(g, &n, 1, &v, &err), NIMBER_E_UNSUPPORTED);
+    n = 1;
+    assert_int_equal(nimber_callback_value(g, &n, 1, &v, &err), 0);
+    assert_int_equal(v, UINT64_MAX);
     nimber_game_free(g);
 
     assert_int_equal(
@@ -366,6 +384,247 @@ static void test_errors(void **state) {
     assert_int_equal(value_of(g, &n, 1, &v, &err), 0);
     assert_int_equal(v, 0);
     nimber_game_free(g);
+}
+
+/* ---- games with cycles: Smith's values against a graph and brute force ---- */
+
+/* A random digraph on NODES nodes (cycles likely) in which a node may also
+ * move to a sum of two Nim heaps (a) + (b), positions (HEAP + a): the
+ * callback's positions are (u) for a node, (HEAP + h) for a heap of h. */
+enum { NODES = 9, HEAP = 100, HMAX = 8 };
+typedef struct {
+    int edge[NODES][NODES];
+    int sum_a[NODES], sum_b[NODES]; /* -1: no sum option */
+    int via_sum;                    /* (0) -> (1) + (HEAP): refused */
+} rgraph;
+
+static int rgraph_options(void *ctx, const uint64_t *pos, size_t len,
+                          nimber_emit_fn emit, void *ectx) {
+    const rgraph *r = ctx;
+    if (len != 1)
+        return NIMBER_E_ARG;
+    int rc = NIMBER_OK;
+    if (pos[0] >= HEAP) { /* a Nim heap */
+        for (uint64_t h = HEAP; h < pos[0] && !rc; h++) {
+            uint64_t w[2] = {1, h};
+            rc = emit(ectx, w, 2);
+        }
+        return rc;
+    }
+    uint64_t u = pos[0];
+    for (uint64_t v = 0; v < NODES && !rc; v++)
+        if (r->edge[u][v]) {
+            uint64_t w[2] = {1, v};
+            rc = emit(ectx, w, 2);
+        }
+    if (!rc && r->sum_a[u] >= 0) {
+        uint64_t w[4] = {1, HEAP + (uint64_t)r->sum_a[u], 1,
+                         HEAP + (uint64_t)r->sum_b[u]};
+        rc = emit(ectx, w, 4);
+    }
+    if (!rc && r->via_sum && u == 0) {
+        uint64_t w[4] = {1, 1, 1, HEAP + 1};
+        rc = emit(ectx, w, 4);
+    }
+    return rc;
+}
+
+/* The same game as a graph file: nodes 0..NODES-1, then heap h as node
+ * NODES + h (moves to every smaller heap), a sum option (a) + (b) as an
+ * edge to the heap a ^ b (equal in every sum, Smith's theory too). */
+static void rgraph_file(const rgraph *r, const char *path) {
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    int m = 0;
+    for (int u = 0; u < NODES; u++)
+        for (int v = 0; v < NODES; v++)
+            m += r->edge[u][v];
+    for (int u = 0; u < NODES; u++)
+        m += r->sum_a[u] >= 0;
+    m += HMAX * (HMAX - 1) / 2;
+    fprintf(f, "%d %d\n", NODES + HMAX, m);
+    for (int u = 0; u < NODES; u++) {
+        for (int v = 0; v < NODES; v++)
+            if (r->edge[u][v])
+                fprintf(f, "%d %d\n", u, v);
+        if (r->sum_a[u] >= 0)
+            fprintf(f, "%d %d\n", u, NODES + (r->sum_a[u] ^ r->sum_b[u]));
+    }
+    for (int h = 0; h < HMAX; h++)
+        for (int j = 0; j < h; j++)
+            fprintf(f, "%d %d\n", NODES + h, NODES + j);
+    fclose(f);
+}
+
+/* Outcomes of two tokens (x, y) on the graph file's nodes by retrograde
+ * analysis of the definition: no move: lost; a move to a lost state: won;
+ * every move to a won state: lost; the rest drawn.  out[x][y]: 'N', 'P'
+ * or 'D'. */
+enum { GN = NODES + HMAX };
+static void brute_pairs(const rgraph *r, char out[GN][GN]) {
+    int adj[GN][GN];
+    memset(adj, 0, sizeof adj);
+    for (int u = 0; u < NODES; u++) {
+        for (int v = 0; v < NODES; v++)
+            adj[u][v] = r->edge[u][v];
+        if (r->sum_a[u] >= 0)
+            adj[u][NODES + (r->sum_a[u] ^ r->sum_b[u])] = 1;
+    }
+    for (int h = 0; h < HMAX; h++)
+        for (int j = 0; j < h; j++)
+            adj[NODES + h][NODES + j] = 1;
+    memset(out, 'D', (size_t)GN * GN);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int x = 0; x < GN; x++)
+            for (int y = 0; y < GN; y++) {
+                if (out[x][y] != 'D')
+                    continue;
+                int any_lost = 0, all_won = 1;
+                for (int t = 0; t < 2; t++)
+                    for (int v = 0; v < GN; v++) {
+                        int from = t ? y : x;
+                        if (!adj[from][v])
+                            continue;
+                        char o = t ? out[x][v] : out[v][y];
+                        any_lost |= o == 'P';
+                        all_won &= o == 'N';
+                    }
+                if (any_lost || all_won) {
+                    out[x][y] = any_lost ? 'N' : 'P';
+                    changed = 1;
+                }
+            }
+    }
+}
+
+/* A callback game's position (x) for a graph file's node x. */
+static uint64_t cb_pos_of(int x) {
+    return x < NODES ? (uint64_t)x : HEAP + (uint64_t)(x - NODES);
+}
+
+/* 200 random graphs: every node's value equals graph:'s (Smith's, or
+ * infinite), and every sum of two tokens has the brute-force outcome, with
+ * winning moves that each leave a P-position (or draw-keeping moves). */
+static void test_cycles(void **state) {
+    (void)state;
+    srand(12345);
+    char path[] = "/tmp/nimber_cbgraph_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char spec[64];
+    snprintf(spec, sizeof spec, "graph:%s", path);
+    long infinite = 0, draws = 0;
+    for (int t = 0; t < 200; t++) {
+        rgraph r;
+        memset(&r, 0, sizeof r);
+        int density = 1 + t % 4; /* edges per node, on average */
+        for (int u = 0; u < NODES; u++) {
+            for (int v = 0; v < NODES; v++)
+                r.edge[u][v] = rand() % NODES < density;
+            r.sum_a[u] = rand() % 3 == 0 ? rand() % HMAX : -1;
+            r.sum_b[u] = rand() % HMAX;
+        }
+        rgraph_file(&r, path);
+        nimber_game *cb, *gr;
+        assert_int_equal(
+            nimber_game_from_callback("R", rgraph_options, &r, &cb, NULL), 0);
+        assert_int_equal(nimber_game_parse(spec, &gr, NULL), 0);
+        char want[GN][GN];
+        brute_pairs(&r, want);
+        for (int x = 0; x < GN; x++) { /* values, in a random order */
+            int u = (x * 7 + t) % GN;
+            uint64_t p = cb_pos_of(u), v;
+            nimber_value g;
+            assert_int_equal(nimber_callback_value(cb, &p, 1, &v, NULL), 0);
+            assert_int_equal(nimber_heap_value(gr, (uint64_t)u, &g, NULL), 0);
+            if (nimber_value_is_infinite(g) ? v != UINT64_MAX : v != g.lo)
+                fail_msg("graph %d node %d: callback %llu, graph %llu", t, u,
+                         (unsigned long long)v, (unsigned long long)g.lo);
+            infinite += v == UINT64_MAX;
+        }
+        for (int x = 0; x < GN; x++)
+            for (int y = x; y < GN; y++) {
+                uint64_t w[4] = {1, cb_pos_of(x), 1, cb_pos_of(y)};
+                nimber_position *pos = nimber_position_create();
+                assert_int_equal(nimber_position_add(pos, cb, w, 4, NULL), 0);
+                nimber_solution sol;
+                assert_int_equal(nimber_position_solve(pos, 100, &sol, NULL),
+                                 0);
+                char o = sol.outcome == NIMBER_OUTCOME_N   ? 'N'
+                         : sol.outcome == NIMBER_OUTCOME_P ? 'P'
+                                                           : 'D';
+                if (o != want[x][y])
+                    fail_msg("graph %d tokens %d %d: %c, brute force %c", t, x,
+                             y, o, want[x][y]);
+                draws += o == 'D';
+                for (size_t i = 0; i < sol.nmoves; i++) { /* each one leads
+                                                              where it says */
+                    nimber_position *after = nimber_position_create();
+                    assert_int_equal(
+                        nimber_position_add(after, cb, w, 4, NULL), 0);
+                    assert_int_equal(
+                        nimber_position_apply(after, &sol.moves[i], NULL), 0);
+                    nimber_solution s2;
+                    assert_int_equal(
+                        nimber_position_solve(after, 0, &s2, NULL), 0);
+                    assert_int_equal(s2.outcome, o == 'N' ? NIMBER_OUTCOME_P
+                                                          : NIMBER_OUTCOME_D);
+                    nimber_solution_clear(&s2);
+                    nimber_position_free(after);
+                }
+                nimber_solution_clear(&sol);
+                nimber_position_free(pos);
+            }
+        nimber_game_free(cb);
+        nimber_game_free(gr);
+    }
+    unlink(path);
+    /* the random graphs did exercise cycles and draws */
+    assert_true(infinite > 100);
+    assert_true(draws > 100);
+}
+
+/* A cycle through an option that is a sum is refused, and the game stays
+ * usable; misère and Every-SG refuse a game once it showed a cycle, and
+ * their search refuses a cycle it meets first. */
+static void test_cycle_limits(void **state) {
+    (void)state;
+    nimber_game *g;
+    nimber_error err;
+    uint64_t v, n = 1;
+    assert_int_equal(
+        nimber_game_from_callback("S", sumloop_options, NULL, &g, &err), 0);
+    assert_int_equal(nimber_callback_value(g, &n, 1, &v, &err),
+                     NIMBER_E_UNSUPPORTED);
+    assert_non_null(strstr(err.message, "sum of several positions"));
+    n = 9;
+    assert_int_equal(nimber_callback_value(g, &n, 1, &v, &err), 0);
+    assert_int_equal(v, 0);
+    nimber_game_free(g);
+    for (int first = 0; first < 2; first++) {
+        assert_int_equal(
+            nimber_game_from_callback("loop", loop_options, NULL, &g, &err), 0);
+        n = 1;
+        if (first) /* the cycle is known before the search */
+            assert_int_equal(nimber_callback_value(g, &n, 1, &v, &err), 0);
+        for (int rule = 0; rule < 2; rule++) {
+            nimber_position *pos = nimber_position_create();
+            uint64_t w[2] = {1, 1};
+            assert_int_equal(nimber_position_add(pos, g, w, 2, NULL), 0);
+            assert_int_equal(
+                nimber_position_set_rule(
+                    pos, rule ? NIMBER_RULE_EVERY : NIMBER_RULE_MISERE, NULL),
+                0);
+            nimber_solution sol;
+            assert_int_equal(nimber_position_solve(pos, 10, &sol, &err),
+                             NIMBER_E_UNSUPPORTED);
+            assert_non_null(strstr(err.message, "cycl"));
+            nimber_position_free(pos);
+        }
+        nimber_game_free(g);
+    }
 }
 
 /* Kayles that stops at row stop_at (0: never), counting its calls. */
@@ -517,6 +776,21 @@ static int workload(void) {
     if (!rc)
         rc = value_of(g, &n, 1, &v, NULL);
     nimber_game_free(g);
+    if (rc)
+        return rc;
+    static rgraph r; /* a cycle 0 -> 1 -> 2 -> 0 with exits and a sum */
+    memset(&r, 0, sizeof r);
+    r.edge[0][1] = r.edge[1][2] = r.edge[2][0] = r.edge[2][3] = 1;
+    r.edge[3][4] = r.edge[5][0] = 1;
+    for (int u = 0; u < NODES; u++)
+        r.sum_a[u] = -1;
+    r.sum_a[1] = 3;
+    r.sum_b[1] = 5;
+    rc = nimber_game_from_callback("R", rgraph_options, &r, &g, NULL);
+    n = 5;
+    if (!rc)
+        rc = value_of(g, &n, 1, &v, NULL);
+    nimber_game_free(g);
     return rc;
 }
 
@@ -557,6 +831,8 @@ int main(void) {
         cmocka_unit_test(test_deep_chain),
         cmocka_unit_test(test_moves_text),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_cycles),
+        cmocka_unit_test(test_cycle_limits),
         cmocka_unit_test(test_abandon),
         cmocka_unit_test(test_progress),
         cmocka_unit_test(test_misere),
