@@ -240,3 +240,15 @@ def test_cyclic_games_like_graph_files(tmp_path):
                 assert (s.outcome, s.infinite, s.grundy) == \
                     (g.outcome, g.infinite, g.grundy)
                 assert len(s.moves) == len(g.moves)
+
+
+def test_explain_of_value_zero_lists_options():
+    """A position of value 0 is explained by its options, each with its
+    value (none 0), as explain does for built-in heaps."""
+    game = nimber.Game(lambda p: [[(p[0] - 2,)], [(p[0] - 3,), (1,)]]
+                       if p[0] >= 3 else ([[(0,)]] if p[0] == 2 else []),
+                       name="T")
+    assert game.grundy(5) == 0
+    text = game.explain(5)
+    assert "1 by -> (3)" in text and "1 by -> (1) + (2)" in text
+    assert "(no move at all)" in game.explain(0)

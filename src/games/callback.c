@@ -1120,6 +1120,27 @@ static int cb_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
         cb_options o;
         RETURN_IF_ERR(sorted_options(st, (uint32_t)w[i], w + i + 1, &o, err));
         int rc = NIMBER_OK;
+        if (gi == 0) { /* no option of value 0: each one with its value */
+            if (o.n == 0)
+                rc = nb_buf_printf(out, _("\n      (no move at all)"));
+            for (size_t k = 0; k < o.n && k < MEX_SHOW && rc == NIMBER_OK;
+                 k++) {
+                const uint64_t *rec = o.rec.w + o.off[k];
+                cb_gsum x;
+                char buf[24];
+                rc = sum_gvalue(st, rec + 1, (size_t)rec[0], &x, err);
+                if (rc == NIMBER_OK) {
+                    snprintf(buf, sizeof buf, "%llu", (unsigned long long)x.fin);
+                    rc = nb_buf_printf(out, "\n      %s by -> ",
+                                       x.ninf ? "inf" : buf);
+                }
+                if (rc == NIMBER_OK)
+                    rc = put_sum(out, rec + 1, (size_t)rec[0]);
+            }
+            if (rc == NIMBER_OK && o.n > MEX_SHOW)
+                rc = nb_buf_printf(
+                    out, _("\n      ... and more moves, none of value 0"));
+        }
         for (uint64_t t = 0; t < gi && rc == NIMBER_OK; t++) {
             const uint64_t *hit = NULL;
             for (size_t k = 0; k < o.n && !hit && rc == NIMBER_OK; k++) {
