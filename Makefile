@@ -34,10 +34,10 @@ VMAJOR  := $(call hdr_get,MAJOR)
 VERSION := $(VMAJOR).$(call hdr_get,MINOR).$(call hdr_get,PATCH)
 SONAME  := libnimber.so.$(VMAJOR)
 
-LIB_SRC := $(wildcard src/*.c) $(wildcard src/games/*.c) \
-           $(wildcard src/games/takebreak/*.c)
+# Every .c and .h under src/, in any folder (a layer or a family of its own).
+LIB_SRC := $(sort $(shell find src -name '*.c'))
 CLI_SRC := $(wildcard cli/*.c)
-LIB_HDR := include/nimber.h $(wildcard src/*.h) $(wildcard src/games/*/*.h)
+LIB_HDR := include/nimber.h $(sort $(shell find src -name '*.h'))
 CLI_HDR := $(wildcard cli/*.h)
 
 B := build
@@ -62,7 +62,7 @@ $(B)/locale/%/LC_MESSAGES/nimber.mo: po/%.po
 
 pot:
 	xgettext --from-code=UTF-8 -k_ -kN_ -knb_fail:3 -knb_fail_at:5 \
-	    -kcli_error:1 -c -o po/nimber.pot src/*.c src/games/*.c cli/*.c
+	    -kcli_error:1 -c -o po/nimber.pot $(LIB_SRC) cli/*.c
 
 $(B)/obj/%.o: %.c $(LIB_HDR) $(CLI_HDR)
 	@mkdir -p $(dir $@)
@@ -264,16 +264,19 @@ readme-test:
 clang-build:
 	$(MAKE) B=$(B)/clang CC=clang all
 
+# Each step is timed (tests/step.sh): build/test-times.txt lists them.
+STEP := sh tests/step.sh
 test: check-deps
-	$(MAKE) lint
-	$(MAKE) clang-build
-	$(MAKE) unit
-	$(MAKE) tsan
-	$(MAKE) cli-test
-	$(MAKE) python-test
-	$(MAKE) fuzz FUZZ_TIME=8
-	$(MAKE) web-test
-	$(MAKE) readme-test
+	@rm -f $(B)/test-times.txt
+	@$(STEP) lint $(MAKE) lint
+	@$(STEP) clang-build $(MAKE) clang-build
+	@$(STEP) unit $(MAKE) unit
+	@$(STEP) tsan $(MAKE) tsan
+	@$(STEP) cli-test $(MAKE) cli-test
+	@$(STEP) python-test $(MAKE) python-test
+	@$(STEP) fuzz $(MAKE) fuzz FUZZ_TIME=8
+	@$(STEP) web-test $(MAKE) web-test
+	@$(STEP) readme-test $(MAKE) readme-test
 	@echo "all tests passed"
 
 bench: all
@@ -377,8 +380,7 @@ $(DEB): all debian/control.in debian/triggers
 	dpkg-deb --build --root-owner-group $(B)/deb/root $@
 
 format:
-	clang-format -i include/*.h src/*.[ch] src/games/*.c \
-	    src/games/takebreak/*.[ch] cli/*.[ch] \
+	clang-format -i include/*.h $(LIB_SRC) $(LIB_HDR) cli/*.[ch] \
 	    tests/unit/*.[ch] tests/fuzz/*.c tests/ref/*.c bench/*.c
 
 clean:

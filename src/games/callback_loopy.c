@@ -82,17 +82,32 @@ static int grow(region *r, void **p, size_t *cap, size_t need, size_t size,
     return NIMBER_OK;
 }
 
-/* Adds (len, v) as a region node (its slot marked REGION). */
+/* Adds (len, v) as a region node (its slot marked REGION); the node
+ * arrays (len, v and ostart, which holds one more) grow together. */
 static int add_node(region *r, uint32_t len, const uint64_t *v,
                     nimber_error *err) {
-    size_t c1 = r->cap, c2 = r->cap, c3 = r->cap;
-    RETURN_IF_ERR(grow(r, (void **)&r->len, &c1, r->n + 1, sizeof *r->len, err));
-    RETURN_IF_ERR(grow(r, (void **)&r->v, &c2, r->n + 1, sizeof *r->v, err));
-    RETURN_IF_ERR(
-        grow(r, (void **)&r->ostart, &c3, r->n + 2, sizeof *r->ostart, err));
-    r->cap = c1 < c2 ? c1 : c2;
-    if (c3 - 1 < r->cap)
-        r->cap = c3 - 1;
+    if (r->n + 2 > r->cap) {
+        size_t nc = r->cap ? 2 * r->cap : 256;
+        size_t per = sizeof *r->len + sizeof *r->v + sizeof *r->ostart;
+        if (r->bytes + (nc - r->cap) * per > r->st->limit)
+            return nb_fail(err, NIMBER_E_LIMIT,
+                           "%s: the positions around a cycle would pass the "
+                           "memory limit (%zu so far)",
+                           r->st->name, r->n);
+        uint32_t *nl = nb_realloc(r->len, nc * sizeof *nl);
+        if (nl)
+            r->len = nl;
+        uint64_t(*nv)[MAXLEN] = nb_realloc(r->v, nc * sizeof *nv);
+        if (nv)
+            r->v = nv;
+        size_t *no = nb_realloc(r->ostart, nc * sizeof *no);
+        if (no)
+            r->ostart = no;
+        if (!nl || !nv || !no)
+            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        r->bytes += (nc - r->cap) * per;
+        r->cap = nc;
+    }
     size_t at;
     RETURN_IF_ERR(cb_claim(r->st, len, v, &at, err));
     r->st->slot[at].state = SLOT_REGION;
@@ -193,8 +208,6 @@ static int explore(region *r, uint32_t len, const uint64_t *v,
 static int inf_has(const cb_state *st, const lopt *o, uint64_t m) {
     if (o->x == UNL)
         return 0;
-    cb_gsum g = {o->a, 1, 0};
-    (void)g;
     const uint64_t *k = st->kpool.w + o->x;
     uint64_t want = m ^ o->a;
     size_t lo = 0, hi = (size_t)k[0];
