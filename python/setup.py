@@ -1,13 +1,14 @@
 """Builds the Python module nimber: the package nimber/ and its C core
-nimber._nimber (ext/_nimber.c, CPython's limited API of 3.11, one abi3
-build for every later Python).
+nimber._nimber (every ext/*.c, the module in ext/_nimber.c and its object
+types beside it, CPython's limited API of 3.11, one abi3 build for every
+later Python).
 
 The library is compiled into the extension from the sources beside this
 directory (../src, ../include), so `pip install --no-build-isolation
 ./python` needs only a C compiler and python3-dev.  When NIMBER_STATIC_LIB
 names a static archive of the library built with -fPIC (make's
 build/libnimber_pic.a, as `make python-test` does), that is linked instead
-and only ext/_nimber.c is compiled.
+and only ext/*.c are compiled.
 """
 import os
 import re
@@ -50,7 +51,9 @@ def tree(top, ext):
     return found
 
 
-sources = ["ext/_nimber.c"]
+# the module's own files: every ext/*.c, whatever the split (ext/_nimber.h
+# lists them)
+sources = [rel(p) for p in tree("python/ext", ".c")]
 extra_objects = []
 lib = os.environ.get("NIMBER_STATIC_LIB")
 if lib:
@@ -76,7 +79,8 @@ setup(
             extra_objects=extra_objects,
             # rebuilt when the library or a header changes
             depends=extra_objects + [rel(p) for p in
-                                     [HEADER] + tree("src", ".h")],
+                                     [HEADER] + tree("src", ".h") +
+                                     tree("python/ext", ".h")],
             libraries=["pthread"],
             py_limited_api=True,
         )
