@@ -29,11 +29,12 @@
  * (With A = B there are two larger numbers, one move each.)  In
  * particular a position has at most one winning move (two when A = B).
  *
- * A move is written as the position after it: nw = 2, w = (A', B').
+ * A move is written as the position after it: nw = 2, w = (A', B'); the
+ * position's plumbing (checking, text, parsing, applying, JSON) is
+ * numbers.c's.
  */
-#include "../game.h"
+#include "numbers.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /* G(x, y): the quotients of the Euclidean algorithm, last first. */
@@ -59,37 +60,17 @@ static uint64_t eu_grundy(uint64_t x, uint64_t y) {
     return h;
 }
 
+/* Two numbers A B; a move gives the two after it. */
+static const nb_num_shape eu_shape = {
+    "euclid", "numbers", "two numbers A B", 2, 2, 2,
+    "'12 5 -> 2 5', or just '2 5'"};
+
 /* No parameters. */
 static int eu_create(const char *arg, size_t limit, void **state, char *canon,
                      size_t cap, nimber_error *err) {
     (void)arg;
-    (void)limit;
-    (void)err;
-    *state = NULL;
-    snprintf(canon, cap, "%s", "euclid");
-    return NIMBER_OK;
-}
-
-/* A position is two numbers. */
-static int eu_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
-                        nimber_error *err) {
-    (void)g;
-    (void)w;
-    if (n != 2)
-        return nb_fail(err, NIMBER_E_ARG,
-                       "euclid: a position is two numbers A B (got %zu "
-                       "number%s)",
-                       n, n == 1 ? "" : "s");
-    return NIMBER_OK;
-}
-
-/* "numbers 12 5". */
-static int eu_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
-                       nb_buf *out) {
-    (void)g;
-    (void)n;
-    return nb_buf_printf(out, "numbers %llu %llu", (unsigned long long)w[0],
-                         (unsigned long long)w[1]);
+    return nb_num_new(sizeof(nb_num_table), &eu_shape, limit, state, canon,
+                      cap, "euclid", err);
 }
 
 /* The closed form. */
@@ -105,12 +86,7 @@ static int eu_value(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
 
 /* Emits the move that leaves x' in place i, the other number kept. */
 static int emit_to(nb_msink *sink, const uint64_t *w, int i, uint64_t x) {
-    nimber_move m;
-    memset(&m, 0, sizeof m);
-    m.nw = 2;
-    m.w[0] = i == 0 ? x : w[0];
-    m.w[1] = i == 1 ? x : w[1];
-    return sink->emit(sink, &m);
+    return nb_num_emit2(sink, i == 0 ? x : w[0], i == 1 ? x : w[1]);
 }
 
 /* 1 if number i may be reduced (it is the larger, or equal, the other
@@ -183,17 +159,6 @@ static int eu_check(nimber_game *g, const uint64_t *w, size_t n,
                    (unsigned long long)mv->w[0], (unsigned long long)mv->w[1]);
 }
 
-/* The numbers become the move's. */
-static int eu_apply(nimber_game *g, nb_pos *pos, const nimber_move *mv,
-                    nimber_error *err) {
-    (void)g;
-    if (pos->n != 2 || mv->nw != 2)
-        return nb_fail(err, NIMBER_E_ARG, "not a euclid move");
-    pos->w[0] = mv->w[0];
-    pos->w[1] = mv->w[1];
-    return NIMBER_OK;
-}
-
 /* "12 5 -> 2 5 (12 - 2x5)". */
 static int eu_move_text(const nimber_game *g, const uint64_t *w, size_t n,
                         const nimber_move *mv, nb_buf *out) {
@@ -212,58 +177,6 @@ static int eu_move_text(const nimber_game *g, const uint64_t *w, size_t n,
                          (unsigned long long)y);
 }
 
-/* "from": [A, B], "to": [A', B']. */
-static int eu_move_json(const nimber_game *g, const uint64_t *w, size_t n,
-                        const nimber_move *mv, nb_buf *out) {
-    (void)g;
-    (void)n;
-    return nb_buf_printf(out, "\"from\": [%llu, %llu], \"to\": [%llu, %llu]",
-                         (unsigned long long)w[0], (unsigned long long)w[1],
-                         (unsigned long long)mv->w[0],
-                         (unsigned long long)mv->w[1]);
-}
-
-/* Reads "A B -> A' B'", "-> A' B'" or "A' B'" (a comment in parentheses
- * is ignored). */
-static int eu_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
-                         const char *text, nimber_move *mv, nimber_error *err) {
-    (void)g;
-    (void)n;
-    char buf[256];
-    size_t len = strcspn(text, "(");
-    if (len >= sizeof buf)
-        goto bad;
-    memcpy(buf, text, len);
-    buf[len] = '\0';
-    const char *p = buf;
-    uint64_t from[2], to[2];
-    const char *arrow = strstr(p, "->");
-    if (arrow) {
-        buf[arrow - buf] = '\0';
-        int nf = nb_parse_numbers(&p, from, 2);
-        if (nf != 0 && nf != 2)
-            goto bad;
-        if (nf == 2 && (from[0] != w[0] || from[1] != w[1]))
-            return nb_fail(
-                err, NIMBER_E_ARG, "the numbers are %llu %llu, not %llu %llu",
-                (unsigned long long)w[0], (unsigned long long)w[1],
-                (unsigned long long)from[0], (unsigned long long)from[1]);
-        p = arrow + 2;
-    }
-    if (nb_parse_numbers(&p, to, 2) != 2)
-        goto bad;
-    memset(mv, 0, sizeof *mv);
-    mv->nw = 2;
-    mv->w[0] = to[0];
-    mv->w[1] = to[1];
-    return NIMBER_OK;
-bad:
-    return nb_fail(err, NIMBER_E_ARG,
-                   "cannot read '%.60s' as a move (e.g. '12 5 -> 2 5', or "
-                   "just '2 5')",
-                   text);
-}
-
 /* Decimal digits of x. */
 static int digits(uint64_t x) {
     int d = 1;
@@ -272,21 +185,6 @@ static int digits(uint64_t x) {
         d++;
     }
     return d;
-}
-
-/* Collects the one or two winning moves for explain. */
-typedef struct {
-    nb_msink base;
-    nimber_move m[2];
-    size_t n;
-} two_moves;
-
-/* Keeps one move. */
-static int keep_move(nb_msink *sink, const nimber_move *mv) {
-    two_moves *t = (two_moves *)sink;
-    if (t->n < 2)
-        t->m[t->n++] = *mv;
-    return NIMBER_OK;
 }
 
 /* Why: the Euclidean algorithm, and the value of each step, last first. */
@@ -351,7 +249,8 @@ static int eu_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
                                 "\nGrundy value %llu, not 0: the player to "
                                 "move wins by moving to value 0:\n",
                                 (unsigned long long)G));
-    two_moves tm = {{keep_move}, {{0}}, 0};
+    nb_num_keep tm;
+    nb_num_keep_init(&tm);
     nb_tally cur;
     memset(&cur, 0, sizeof cur);
     cur.fin = nb_val(G);
@@ -369,15 +268,14 @@ const nimber_family nb_family_euclid = {
     .usage = "euclid",
     .summary = "A B: subtract a multiple of the smaller from the larger",
     .create = eu_create,
-    .pos_check = eu_pos_check,
-    .pos_text = eu_pos_text,
+    NB_NUM_FAMILY,
+    .pos_check = nb_num_pos_check,
+    .pos_text = nb_num_pos_text,
     .value = eu_value,
     .moves_to = eu_moves_to,
     .moves = eu_moves,
     .check = eu_check,
-    .apply = eu_apply,
     .move_text = eu_move_text,
-    .move_json = eu_move_json,
-    .move_parse = eu_move_parse,
+    .move_parse = nb_num_move_parse,
     .explain = eu_explain,
 };

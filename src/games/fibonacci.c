@@ -34,9 +34,10 @@
  * or the memory limit, NIMBER_E_LIMIT; a lone component of any size is
  * still solved (solve_alone: Zeckendorf).
  *
- * A move taking k is nw = 2, w = (N - k, k): the position after it.
+ * A move taking k is nw = 2, w = (N - k, k): the position after it,
+ * applied and written as JSON by numbers.c.
  */
-#include "../game.h"
+#include "numbers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,9 +48,9 @@
 #define FIB_TERMS 92 /* Fibonacci numbers 1, 2, 3, ... below 2^64 */
 
 typedef struct {
-    uint16_t *g;   /* G(n, m), m <= n < side, at n(n+1)/2 + m */
-    uint32_t side; /* 0: no table yet */
-    size_t limit;  /* memory limit in bytes */
+    nb_num_table tab; /* cells: G(n, m), m <= n < side, at n(n+1)/2 + m
+                         (uint16_t) */
+    uint32_t side;    /* 0: no table yet */
 } fib_state;
 
 /* The most the player to move may take from [N, L]. */
@@ -90,12 +91,7 @@ static void pos_of(const uint64_t *w, size_t n, uint64_t *N, uint64_t *L) {
 
 /* Emits the move taking q from N. */
 static int emit_take(nb_msink *sink, uint64_t N, uint64_t q) {
-    nimber_move m;
-    memset(&m, 0, sizeof m);
-    m.nw = 2;
-    m.w[0] = N - q;
-    m.w[1] = q;
-    return sink->emit(sink, &m);
+    return nb_num_emit2(sink, N - q, q);
 }
 
 /* 1 if t > 2q, without overflow (t >= 1). */
@@ -124,7 +120,7 @@ static int winning_takes(uint64_t N, uint64_t m, nb_msink *sink) {
 static int build_table(fib_state *st, uint32_t side, nimber_error *err) {
     size_t cells = (size_t)side * (side + 1) / 2;
     size_t bytes = cells * sizeof(uint16_t) + (side + 1) * sizeof(uint32_t);
-    if (bytes > st->limit)
+    if (bytes > st->tab.limit)
         return nb_fail(err, NIMBER_E_LIMIT,
                        "fibonacci-nim: the Grundy table of heaps below %u "
                        "needs %zu MiB, more than the memory limit",
@@ -149,8 +145,8 @@ static int build_table(fib_state *st, uint32_t side, nimber_error *err) {
         }
     }
     nb_free(seen);
-    nb_free(st->g);
-    st->g = g;
+    nb_free(st->tab.cells);
+    st->tab.cells = g;
     st->side = side;
     return NIMBER_OK;
 }
@@ -173,35 +169,22 @@ static int need_table(fib_state *st, uint64_t N, nimber_error *err) {
 
 /* G(N, m) from the table (which covers N; m <= N). */
 static uint64_t table_at(const fib_state *st, uint64_t N, uint64_t m) {
-    return st->g[N * (N + 1) / 2 + m];
+    const uint16_t *g = st->tab.cells;
+    return g[N * (N + 1) / 2 + m];
 }
 
 /* ---- the family ---- */
+
+/* N [L]; a move gives the two after it, N - k and k. */
+static const nb_num_shape fib_shape = {
+    "fibonacci-nim", "heap", "N [L]", 1, 2, 2, "'take 3', or '10 -> 7'"};
 
 /* No parameters. */
 static int fib_create(const char *arg, size_t limit, void **state, char *canon,
                       size_t cap, nimber_error *err) {
     (void)arg;
-    fib_state *st = nb_calloc(1, sizeof *st);
-    if (!st)
-        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    st->limit = limit;
-    *state = st;
-    snprintf(canon, cap, "%s", "fibonacci-nim");
-    return NIMBER_OK;
-}
-
-/* Frees the table. */
-static void fib_destroy(void *state) {
-    fib_state *st = state;
-    if (st)
-        nb_free(st->g);
-    nb_free(st);
-}
-
-/* Sets the memory limit of the table. */
-static void fib_set_limit(void *state, size_t bytes) {
-    ((fib_state *)state)->limit = bytes;
+    return nb_num_new(sizeof(fib_state), &fib_shape, limit, state, canon, cap,
+                      "fibonacci-nim", err);
 }
 
 /* A position is N, or N L. */
@@ -327,25 +310,6 @@ static int fib_check(nimber_game *g, const uint64_t *w, size_t n,
     return NIMBER_OK;
 }
 
-/* The heap shrinks; the take is remembered. */
-static int fib_apply(nimber_game *g, nb_pos *pos, const nimber_move *mv,
-                     nimber_error *err) {
-    (void)g;
-    if (mv->nw != 2 || pos->n < 1)
-        return nb_fail(err, NIMBER_E_ARG, "not a fibonacci-nim move");
-    if (pos->cap < 2) {
-        uint64_t *nw = nb_realloc(pos->w, 2 * sizeof *nw);
-        if (!nw)
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-        pos->w = nw;
-        pos->cap = 2;
-    }
-    pos->n = 2;
-    pos->w[0] = mv->w[0];
-    pos->w[1] = mv->w[1];
-    return NIMBER_OK;
-}
-
 /* "10 -> 7 (take 3)". */
 static int fib_move_text(const nimber_game *g, const uint64_t *w, size_t n,
                          const nimber_move *mv, nb_buf *out) {
@@ -356,31 +320,15 @@ static int fib_move_text(const nimber_game *g, const uint64_t *w, size_t n,
                          (unsigned long long)mv->w[1]);
 }
 
-/* "from": [N, L], "to": [N - k, k]. */
-static int fib_move_json(const nimber_game *g, const uint64_t *w, size_t n,
-                         const nimber_move *mv, nb_buf *out) {
-    (void)g;
-    uint64_t N, L;
-    pos_of(w, n, &N, &L);
-    return nb_buf_printf(out, "\"from\": [%llu, %llu], \"to\": [%llu, %llu]",
-                         (unsigned long long)N, (unsigned long long)L,
-                         (unsigned long long)mv->w[0],
-                         (unsigned long long)mv->w[1]);
-}
-
 /* Reads "N -> M", "-> M" (a comment in parentheses is ignored), "take K"
  * or "K" (a take). */
 static int fib_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
                           const char *text, nimber_move *mv,
                           nimber_error *err) {
-    (void)g;
     (void)n;
     char buf[256];
-    size_t len = strcspn(text, "(");
-    if (len >= sizeof buf)
+    if (!nb_num_uncomment(text, buf, sizeof buf))
         goto bad;
-    memcpy(buf, text, len);
-    buf[len] = '\0';
     const char *p = buf + strspn(buf, " \t");
     uint64_t N = w[0], x, q;
     const char *arrow = strstr(p, "->");
@@ -416,10 +364,7 @@ static int fib_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
     mv->w[1] = q;
     return NIMBER_OK;
 bad:
-    return nb_fail(err, NIMBER_E_ARG,
-                   "cannot read '%.60s' as a move (e.g. 'take 3', or "
-                   "'10 -> 7')",
-                   text);
+    return nb_num_bad_move(g, text, err);
 }
 
 /* Outcome and winning moves of a lone component: Zeckendorf. */
@@ -520,8 +465,7 @@ const nimber_family nb_family_fibonacci = {
     .usage = "fibonacci-nim",
     .summary = "N [L]: take 1..N-1, then up to twice the previous take",
     .create = fib_create,
-    .destroy = fib_destroy,
-    .set_memory_limit = fib_set_limit,
+    NB_NUM_FAMILY,
     .pos_check = fib_pos_check,
     .pos_parse = fib_pos_parse,
     .pos_text = fib_pos_text,
@@ -529,9 +473,7 @@ const nimber_family nb_family_fibonacci = {
     .moves_to = fib_moves_to,
     .moves = fib_moves,
     .check = fib_check,
-    .apply = fib_apply,
     .move_text = fib_move_text,
-    .move_json = fib_move_json,
     .move_parse = fib_move_parse,
     .explain = fib_explain,
     .solve_alone = fib_solve_alone,

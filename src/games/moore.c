@@ -33,9 +33,10 @@
  * size is still solved (solve_alone: Moore's theorem).
  *
  * A move is nw = 2c words (heap index, new size) for the c changed
- * heaps, indices ascending.
+ * heaps, indices ascending; numbers.c checks, writes and applies the
+ * position and writes the move's JSON.
  */
-#include "../game.h"
+#include "numbers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,12 +50,11 @@ __extension__ typedef unsigned __int128 u128;
 #define MOORE_MAX_DIMS 22 /* 2^22 cells of at least 2 values each */
 
 typedef struct {
+    nb_num_table tab; /* cells: the mex table (uint32_t) over the box
+                         dims[0..nd-1] (descending) */
     unsigned K;
-    size_t limit; /* memory limit in bytes */
-    /* the mex table over the box dims[0..nd-1] (descending) */
     size_t nd;
     uint64_t dims[MOORE_MAX_DIMS];
-    uint32_t *g;
 } moore_state;
 
 /* ---- moves ---- */
@@ -323,8 +323,8 @@ static int build_table(moore_state *st, const uint64_t *d, size_t nd,
             y[i] = 0; /* the next cell's coordinates */
     }
     nb_free(seen);
-    nb_free(st->g);
-    st->g = g;
+    nb_free(st->tab.cells);
+    st->tab.cells = g;
     st->nd = nd;
     memcpy(st->dims, d, nd * sizeof *d);
     return NIMBER_OK;
@@ -336,13 +336,13 @@ static int table_value(moore_state *st, const uint64_t *h, size_t n,
                        uint64_t *out, nimber_error *err) {
     uint64_t x[MOORE_MAX_DIMS], d[MOORE_MAX_DIMS];
     size_t nd = box_key(h, n, x, MOORE_MAX_DIMS);
-    int covered = st->g && nd == st->nd;
+    int covered = st->tab.cells && nd == st->nd;
     for (size_t i = 0; covered && i < nd; i++)
         covered = x[i] <= st->dims[i];
     if (!covered) {
         double work = 0;
         size_t cells = 0;
-        if (nd <= MOORE_MAX_DIMS && st->g && nd == st->nd) {
+        if (nd <= MOORE_MAX_DIMS && st->tab.cells && nd == st->nd) {
             /* grow the cached box, so that nearby positions reuse it */
             for (size_t i = 0; i < nd; i++)
                 d[i] = x[i] > st->dims[i] ? x[i] : st->dims[i];
@@ -359,7 +359,7 @@ static int table_value(moore_state *st, const uint64_t *h, size_t n,
                            "positions only; a position alone is solved at "
                            "any size",
                            st->K);
-        if (cells * 2 * sizeof(uint32_t) > st->limit)
+        if (cells * 2 * sizeof(uint32_t) > st->tab.limit)
             return nb_fail(err, NIMBER_E_LIMIT,
                            "moore:%u: the Grundy table needs more than the "
                            "memory limit",
@@ -371,11 +371,16 @@ static int table_value(moore_state *st, const uint64_t *h, size_t n,
         at += (size_t)x[i] * stride;
         stride *= (size_t)(st->dims[i] + 1);
     }
-    *out = st->g[at];
+    *out = ((const uint32_t *)st->tab.cells)[at];
     return NIMBER_OK;
 }
 
 /* ---- the family ---- */
+
+/* Any list of heaps; a move names the heaps it changes. */
+static const nb_num_shape moore_shape = {
+    "moore", "heaps", "heaps H1 ... Hn", 0, 0, 0,
+    "'heaps 0,2: 5 3 -> 1 2', '0,2 -> 1 2', '0 -> 4'"};
 
 /* Parses K (1 to 8). */
 static int moore_create(const char *arg, size_t limit, void **state,
@@ -392,46 +397,11 @@ static int moore_create(const char *arg, size_t limit, void **state,
                        "moore:%.20s: K must be a number from 1 to %d (a "
                        "move records at most %d changed heaps)",
                        arg, MOORE_MAX_K, MOORE_MAX_K);
-    moore_state *st = nb_calloc(1, sizeof *st);
-    if (!st)
-        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    st->K = (unsigned)k;
-    st->limit = limit;
-    *state = st;
-    snprintf(canon, cap, "moore:%u", st->K);
-    return NIMBER_OK;
-}
-
-/* Frees the table. */
-static void moore_destroy(void *state) {
-    moore_state *st = state;
-    if (st)
-        nb_free(st->g);
-    nb_free(st);
-}
-
-/* Sets the memory limit of the table. */
-static void moore_set_limit(void *state, size_t bytes) {
-    ((moore_state *)state)->limit = bytes;
-}
-
-/* Any list of heaps is a position. */
-static int moore_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
-                           nimber_error *err) {
-    (void)g;
-    (void)w;
-    (void)n;
-    (void)err;
-    return NIMBER_OK;
-}
-
-/* "heaps 5 3 7". */
-static int moore_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
-                          nb_buf *out) {
-    (void)g;
-    RETURN_IF_ERR(nb_buf_printf(out, "heaps"));
-    for (size_t i = 0; i < n; i++)
-        RETURN_IF_ERR(nb_buf_printf(out, " %llu", (unsigned long long)w[i]));
+    char spec[32];
+    snprintf(spec, sizeof spec, "moore:%lu", k);
+    RETURN_IF_ERR(nb_num_new(sizeof(moore_state), &moore_shape, limit, state,
+                             canon, cap, spec, err));
+    ((moore_state *)*state)->K = (unsigned)k;
     return NIMBER_OK;
 }
 
@@ -581,19 +551,6 @@ static int moore_check(nimber_game *g, const uint64_t *h, size_t n,
     return NIMBER_OK;
 }
 
-/* The named heaps take their new sizes. */
-static int moore_apply(nimber_game *g, nb_pos *pos, const nimber_move *mv,
-                       nimber_error *err) {
-    (void)g;
-    for (unsigned j = 0; j + 1 < mv->nw; j += 2)
-        if (mv->w[j] >= pos->n)
-            return nb_fail(err, NIMBER_E_ARG, "no heap %llu",
-                           (unsigned long long)mv->w[j]);
-    for (unsigned j = 0; j + 1 < mv->nw; j += 2)
-        pos->w[mv->w[j]] = mv->w[j + 1];
-    return NIMBER_OK;
-}
-
 /* "heaps 0,2: 5 3 -> 1 2" ("heap 0: 5 -> 1" for one). */
 static int moore_move_text(const nimber_game *g, const uint64_t *h, size_t n,
                            const nimber_move *mv, nb_buf *out) {
@@ -614,40 +571,12 @@ static int moore_move_text(const nimber_game *g, const uint64_t *h, size_t n,
     return NIMBER_OK;
 }
 
-/* "from": [all heaps], "to": [all heaps after]. */
-static int moore_move_json(const nimber_game *g, const uint64_t *h, size_t n,
-                           const nimber_move *mv, nb_buf *out) {
-    (void)g;
-    RETURN_IF_ERR(nb_buf_printf(out, "\"from\": ["));
-    for (size_t i = 0; i < n; i++)
-        RETURN_IF_ERR(nb_buf_printf(out, "%s%llu", i ? ", " : "",
-                                    (unsigned long long)h[i]));
-    RETURN_IF_ERR(nb_buf_printf(out, "], \"to\": ["));
-    for (size_t i = 0; i < n; i++) {
-        uint64_t v = h[i];
-        for (unsigned j = 0; j + 1 < mv->nw; j += 2)
-            if (mv->w[j] == i)
-                v = mv->w[j + 1];
-        RETURN_IF_ERR(
-            nb_buf_printf(out, "%s%llu", i ? ", " : "", (unsigned long long)v));
-    }
-    return nb_buf_printf(out, "]");
-}
-
 /* Reads a decimal number after spaces; 0 if none (or past 2^64-1). */
 static int read_num(const char **p, uint64_t *out) {
     const char *q = *p + strspn(*p, " \t");
-    uint64_t v = 0;
-    if (*q < '0' || *q > '9')
+    if (!nb_num_read(&q, out))
         return 0;
-    for (; *q >= '0' && *q <= '9'; q++) {
-        unsigned d = (unsigned)(*q - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            return 0;
-        v = v * 10 + d;
-    }
     *p = q;
-    *out = v;
     return 1;
 }
 
@@ -730,10 +659,7 @@ static int moore_move_parse(const nimber_game *g, const uint64_t *h, size_t n,
     mv->nw = 2 * (unsigned)c;
     return NIMBER_OK;
 bad:
-    return nb_fail(err, NIMBER_E_ARG,
-                   "cannot read '%.60s' as a move (e.g. 'heaps 0,2: 5 3 -> "
-                   "1 2', '0,2 -> 1 2', '0 -> 4')",
-                   text);
+    return nb_num_bad_move(g, text, err);
 }
 
 /* Outcome and winning moves of a lone component: Moore's theorem. */
@@ -744,25 +670,6 @@ static int moore_solve_alone(nimber_game *g, const uint64_t *h, size_t n,
     moore_state *st = g->state;
     *outcome = is_p(h, n, st->K) ? NIMBER_OUTCOME_P : NIMBER_OUTCOME_N;
     return moves_to_p(h, n, st->K, sink);
-}
-
-/* Collects the first few winning moves for explain, noting more. */
-typedef struct {
-    nb_msink base;
-    nimber_move m[10];
-    size_t n;
-    int more;
-} few_moves;
-
-/* Keeps a move, or stops once ten are kept. */
-static int keep_few(nb_msink *sink, const nimber_move *mv) {
-    few_moves *f = (few_moves *)sink;
-    if (f->n == 10) {
-        f->more = 1;
-        return NB_STOP;
-    }
-    f->m[f->n++] = *mv;
-    return NIMBER_OK;
 }
 
 /* Why: the binary table, each column's count of 1s mod K + 1. */
@@ -837,9 +744,8 @@ static int moore_explain(nimber_game *g, const uint64_t *h, size_t n, int alone,
         "set bits\nof heaps already changed, so that every column becomes a "
         "multiple:\n",
         K + 1));
-    few_moves f;
-    memset(&f, 0, sizeof f);
-    f.base.emit = keep_few;
+    nb_num_keep f;
+    nb_num_keep_init(&f);
     int rc = moves_to_p(h, n, K, &f.base);
     if (rc != NB_STOP)
         RETURN_IF_ERR(rc);
@@ -860,17 +766,14 @@ const nimber_family nb_family_moore = {
     .usage = "moore:K",
     .summary = "Moore's Nim_K: take from 1 to K heaps at once (K <= 8)",
     .create = moore_create,
-    .destroy = moore_destroy,
-    .set_memory_limit = moore_set_limit,
-    .pos_check = moore_pos_check,
-    .pos_text = moore_pos_text,
+    NB_NUM_FAMILY,
+    .pos_check = nb_num_pos_check,
+    .pos_text = nb_num_pos_text,
     .value = moore_value,
     .moves_to = moore_moves_to,
     .moves = moore_moves,
     .check = moore_check,
-    .apply = moore_apply,
     .move_text = moore_move_text,
-    .move_json = moore_move_json,
     .move_parse = moore_move_parse,
     .explain = moore_explain,
     .solve_alone = moore_solve_alone,

@@ -38,9 +38,11 @@
  * component of any size is still solved (solve_alone: the pairs), and so
  * is any sum holding only P-positions of huge heaps with moves to 0.
  *
- * A move is written as the position after it: nw = 2, w = (A', B').
+ * A move is written as the position after it: nw = 2, w = (A', B'); the
+ * position's plumbing (checking, text, parsing, applying, JSON) is
+ * numbers.c's.
  */
-#include "../game.h"
+#include "numbers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,9 +54,9 @@ __extension__ typedef unsigned __int128 u128;
 #define WY_MAX_SIDE 4096u
 
 typedef struct {
-    uint16_t *g;   /* G(a, b), a <= b < side, at b(b+1)/2 + a */
-    uint32_t side; /* 0: no table yet */
-    size_t limit;  /* memory limit in bytes */
+    nb_num_table tab; /* cells: G(a, b), a <= b < side, at b(b+1)/2 + a
+                         (uint16_t) */
+    uint32_t side;    /* 0: no table yet */
 } wy_state;
 
 /* ---- the pairs, in exact integers ---- */
@@ -125,16 +127,6 @@ static int is_pair(uint64_t a, uint64_t b) {
 
 /* ---- moves ---- */
 
-/* Emits the move to (a, b). */
-static int emit_to(nb_msink *sink, uint64_t a, uint64_t b) {
-    nimber_move m;
-    memset(&m, 0, sizeof m);
-    m.nw = 2;
-    m.w[0] = a;
-    m.w[1] = b;
-    return sink->emit(sink, &m);
-}
-
 /* Every move to a pair: heap 0 to the partner of B, heap 1 to the partner
  * of A, both down to the pair of their difference. */
 static int moves_to_pairs(const uint64_t *w, nb_msink *sink) {
@@ -143,15 +135,15 @@ static int moves_to_pairs(const uint64_t *w, nb_msink *sink) {
     int low;
     pair_of(B, &k, &p, &low);
     if (p < A)
-        RETURN_IF_ERR(emit_to(sink, (uint64_t)p, B));
+        RETURN_IF_ERR(nb_num_emit2(sink, (uint64_t)p, B));
     pair_of(A, &k, &p, &low);
     if (p < B)
-        RETURN_IF_ERR(emit_to(sink, A, (uint64_t)p));
+        RETURN_IF_ERR(nb_num_emit2(sink, A, (uint64_t)p));
     uint64_t lo = A < B ? A : B;
     u128 a = lower_of(A < B ? B - A : A - B);
     if (a < lo) {
         uint64_t d = lo - (uint64_t)a;
-        RETURN_IF_ERR(emit_to(sink, A - d, B - d));
+        RETURN_IF_ERR(nb_num_emit2(sink, A - d, B - d));
     }
     return NIMBER_OK;
 }
@@ -164,7 +156,7 @@ static int build_table(wy_state *st, uint32_t side, nimber_error *err) {
     size_t width = (3 * (size_t)side + 64) / 64; /* words of a bitset */
     size_t bytes = cells * sizeof(uint16_t) +
                    (2 * (size_t)side + 1) * width * sizeof(uint64_t);
-    if (bytes > st->limit)
+    if (bytes > st->tab.limit)
         return nb_fail(err, NIMBER_E_LIMIT,
                        "wythoff: the Grundy table of heaps below %u needs "
                        "%zu MiB, more than the memory limit",
@@ -200,8 +192,8 @@ static int build_table(wy_state *st, uint32_t side, nimber_error *err) {
     nb_free(col);
     nb_free(diag);
     nb_free(row);
-    nb_free(st->g);
-    st->g = g;
+    nb_free(st->tab.cells);
+    st->tab.cells = g;
     st->side = side;
     return NIMBER_OK;
 }
@@ -229,57 +221,23 @@ static uint64_t table_at(const wy_state *st, uint64_t a, uint64_t b) {
         a = b;
         b = t;
     }
-    return st->g[b * (b + 1) / 2 + a];
+    const uint16_t *g = st->tab.cells;
+    return g[b * (b + 1) / 2 + a];
 }
 
 /* ---- the family ---- */
+
+/* Two heaps A B; a move gives the two after it. */
+static const nb_num_shape wy_shape = {
+    "wythoff", "heaps", "two heaps A B", 2, 2, 2,
+    "'3 5 -> 3 2', 'take 2 from both'"};
 
 /* No parameters. */
 static int wy_create(const char *arg, size_t limit, void **state, char *canon,
                      size_t cap, nimber_error *err) {
     (void)arg;
-    wy_state *st = nb_calloc(1, sizeof *st);
-    if (!st)
-        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    st->limit = limit;
-    *state = st;
-    snprintf(canon, cap, "%s", "wythoff");
-    return NIMBER_OK;
-}
-
-/* Frees the table. */
-static void wy_destroy(void *state) {
-    wy_state *st = state;
-    if (st)
-        nb_free(st->g);
-    nb_free(st);
-}
-
-/* Sets the memory limit of the table. */
-static void wy_set_limit(void *state, size_t bytes) {
-    ((wy_state *)state)->limit = bytes;
-}
-
-/* A position is two heaps. */
-static int wy_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
-                        nimber_error *err) {
-    (void)g;
-    (void)w;
-    if (n != 2)
-        return nb_fail(err, NIMBER_E_ARG,
-                       "wythoff: a position is two heaps A B (got %zu "
-                       "number%s)",
-                       n, n == 1 ? "" : "s");
-    return NIMBER_OK;
-}
-
-/* "heaps 3 5". */
-static int wy_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
-                       nb_buf *out) {
-    (void)g;
-    (void)n;
-    return nb_buf_printf(out, "heaps %llu %llu", (unsigned long long)w[0],
-                         (unsigned long long)w[1]);
+    return nb_num_new(sizeof(wy_state), &wy_shape, limit, state, canon, cap,
+                      "wythoff", err);
 }
 
 /* 0 for a pair of any size; A + B when a heap is empty (the position is
@@ -316,19 +274,19 @@ static int wy_moves_to(nimber_game *g, const uint64_t *w, size_t n,
     uint64_t A = w[0], B = w[1];
     if (A == 0 || B == 0) { /* one Nim heap: its one move to t */
         if (t.lo < (A | B))
-            return A ? emit_to(sink, t.lo, 0) : emit_to(sink, 0, t.lo);
+            return A ? nb_num_emit2(sink, t.lo, 0) : nb_num_emit2(sink, 0, t.lo);
         return NIMBER_OK;
     }
     RETURN_IF_ERR(need_table(st, A > B ? A : B, err));
     for (uint64_t a = 0; a < A; a++)
         if (table_at(st, a, B) == t.lo)
-            RETURN_IF_ERR(emit_to(sink, a, B));
+            RETURN_IF_ERR(nb_num_emit2(sink, a, B));
     for (uint64_t b = 0; b < B; b++)
         if (table_at(st, A, b) == t.lo)
-            RETURN_IF_ERR(emit_to(sink, A, b));
+            RETURN_IF_ERR(nb_num_emit2(sink, A, b));
     for (uint64_t d = A < B ? A : B; d > 0; d--)
         if (table_at(st, A - d, B - d) == t.lo)
-            RETURN_IF_ERR(emit_to(sink, A - d, B - d));
+            RETURN_IF_ERR(nb_num_emit2(sink, A - d, B - d));
     return NIMBER_OK;
 }
 
@@ -340,11 +298,11 @@ static int wy_moves(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
     (void)err;
     uint64_t A = w[0], B = w[1];
     for (uint64_t a = 0; a < A; a++)
-        RETURN_IF_ERR(emit_to(sink, a, B));
+        RETURN_IF_ERR(nb_num_emit2(sink, a, B));
     for (uint64_t b = 0; b < B; b++)
-        RETURN_IF_ERR(emit_to(sink, A, b));
+        RETURN_IF_ERR(nb_num_emit2(sink, A, b));
     for (uint64_t d = A < B ? A : B; d > 0; d--)
-        RETURN_IF_ERR(emit_to(sink, A - d, B - d));
+        RETURN_IF_ERR(nb_num_emit2(sink, A - d, B - d));
     return NIMBER_OK;
 }
 
@@ -368,17 +326,6 @@ static int wy_check(nimber_game *g, const uint64_t *w, size_t n,
                    (unsigned long long)a, (unsigned long long)b);
 }
 
-/* The heaps become the move's. */
-static int wy_apply(nimber_game *g, nb_pos *pos, const nimber_move *mv,
-                    nimber_error *err) {
-    (void)g;
-    if (pos->n != 2 || mv->nw != 2)
-        return nb_fail(err, NIMBER_E_ARG, "not a wythoff move");
-    pos->w[0] = mv->w[0];
-    pos->w[1] = mv->w[1];
-    return NIMBER_OK;
-}
-
 /* "3 5 -> 3 2 (take 3 from heap 1)". */
 static int wy_move_text(const nimber_game *g, const uint64_t *w, size_t n,
                         const nimber_move *mv, nb_buf *out) {
@@ -396,17 +343,6 @@ static int wy_move_text(const nimber_game *g, const uint64_t *w, size_t n,
                              (unsigned long long)(A - a));
     return nb_buf_printf(out, " (take %llu from heap 1)",
                          (unsigned long long)(B - b));
-}
-
-/* "from": [A, B], "to": [A', B']. */
-static int wy_move_json(const nimber_game *g, const uint64_t *w, size_t n,
-                        const nimber_move *mv, nb_buf *out) {
-    (void)g;
-    (void)n;
-    return nb_buf_printf(out, "\"from\": [%llu, %llu], \"to\": [%llu, %llu]",
-                         (unsigned long long)w[0], (unsigned long long)w[1],
-                         (unsigned long long)mv->w[0],
-                         (unsigned long long)mv->w[1]);
 }
 
 /* Skips spaces and tabs. */
@@ -462,57 +398,20 @@ static int parse_take(const uint64_t *w, const char *p, nimber_move *mv,
     return NIMBER_OK;
 }
 
-/* Reads "A B -> A' B'", "-> A' B'", "A' B'" (a comment in parentheses is
- * ignored), or "take K from heap H" / "take K from both". */
+/* Reads "take K from heap H" / "take K from both", or the moves all
+ * families of two numbers read (numbers.c: "A B -> A' B'"...). */
 static int wy_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
                          const char *text, nimber_move *mv, nimber_error *err) {
-    (void)g;
-    (void)n;
     char buf[256];
-    size_t len = strcspn(text, "(");
-    if (len >= sizeof buf)
-        goto bad;
-    memcpy(buf, text, len);
-    buf[len] = '\0';
     const char *p = buf;
-    uint64_t from[2], to[2];
+    if (!nb_num_uncomment(text, buf, sizeof buf))
+        return nb_num_bad_move(g, text, err);
+    if (!read_word(&p, "take"))
+        return nb_num_move_parse(g, w, n, text, mv, err);
     memset(mv, 0, sizeof *mv);
     mv->nw = 2;
-    if (read_word(&p, "take")) {
-        int rc = parse_take(w, p, mv, err);
-        if (rc >= 0)
-            return rc;
-        goto bad;
-    }
-    const char *arrow = strstr(p, "->");
-    if (arrow) {
-        char head[128];
-        size_t hl = (size_t)(arrow - p);
-        if (hl >= sizeof head)
-            goto bad;
-        memcpy(head, p, hl);
-        head[hl] = '\0';
-        const char *h = head;
-        int nf = nb_parse_numbers(&h, from, 2);
-        if (nf != 0 && nf != 2)
-            goto bad;
-        if (nf == 2 && (from[0] != w[0] || from[1] != w[1]))
-            return nb_fail(
-                err, NIMBER_E_ARG, "the heaps are %llu %llu, not %llu %llu",
-                (unsigned long long)w[0], (unsigned long long)w[1],
-                (unsigned long long)from[0], (unsigned long long)from[1]);
-        p = arrow + 2;
-    }
-    if (nb_parse_numbers(&p, to, 2) != 2)
-        goto bad;
-    mv->w[0] = to[0];
-    mv->w[1] = to[1];
-    return NIMBER_OK;
-bad:
-    return nb_fail(err, NIMBER_E_ARG,
-                   "cannot read '%.60s' as a move (e.g. '3 5 -> 3 2', "
-                   "'take 2 from both')",
-                   text);
+    int rc = parse_take(w, p, mv, err);
+    return rc >= 0 ? rc : nb_num_bad_move(g, text, err);
 }
 
 /* Outcome and winning moves of a lone component: the pairs. */
@@ -524,21 +423,6 @@ static int wy_solve_alone(nimber_game *g, const uint64_t *w, size_t n,
     (void)err;
     *outcome = is_pair(w[0], w[1]) ? NIMBER_OUTCOME_P : NIMBER_OUTCOME_N;
     return moves_to_pairs(w, sink);
-}
-
-/* Collects up to three moves (the winning moves) for explain. */
-typedef struct {
-    nb_msink base;
-    nimber_move m[3];
-    size_t n;
-} three_moves;
-
-/* Keeps one move. */
-static int keep_move(nb_msink *sink, const nimber_move *mv) {
-    three_moves *t = (three_moves *)sink;
-    if (t->n < 3)
-        t->m[t->n++] = *mv;
-    return NIMBER_OK;
 }
 
 /* Appends a 128-bit number right-aligned in `width` columns. */
@@ -671,7 +555,8 @@ static int wy_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
                                 "\nHeaps %llu %llu are not a pair: the player "
                                 "to move wins by moving to one:\n",
                                 (unsigned long long)A, (unsigned long long)B));
-    three_moves tm = {{keep_move}, {{0}}, 0};
+    nb_num_keep tm;
+    nb_num_keep_init(&tm);
     RETURN_IF_ERR(moves_to_pairs(w, &tm.base));
     for (size_t i = 0; i < tm.n; i++) {
         const nimber_move *m = &tm.m[i];
@@ -689,17 +574,14 @@ const nimber_family nb_family_wythoff = {
     .usage = "wythoff",
     .summary = "two heaps A B: take from one heap, or the same from both",
     .create = wy_create,
-    .destroy = wy_destroy,
-    .set_memory_limit = wy_set_limit,
-    .pos_check = wy_pos_check,
-    .pos_text = wy_pos_text,
+    NB_NUM_FAMILY,
+    .pos_check = nb_num_pos_check,
+    .pos_text = nb_num_pos_text,
     .value = wy_value,
     .moves_to = wy_moves_to,
     .moves = wy_moves,
     .check = wy_check,
-    .apply = wy_apply,
     .move_text = wy_move_text,
-    .move_json = wy_move_json,
     .move_parse = wy_move_parse,
     .explain = wy_explain,
     .solve_alone = wy_solve_alone,
