@@ -134,8 +134,7 @@ PyObject *value_to_py(nimber_value v) {
 
 /* An integer 0..2^64-1 (anything with __index__); else vtype (or
  * TypeError) naming `what`.  Returns 0, or -1 with the exception set. */
-int u64_of(PyObject *o, const char *what, uint64_t *out,
-                  PyObject *vtype) {
+int u64_of(PyObject *o, const char *what, uint64_t *out, PyObject *vtype) {
     PyObject *idx = PyNumber_Index(o);
     if (!idx)
         return -1;

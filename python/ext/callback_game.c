@@ -12,7 +12,6 @@
 
 /* ---- CallbackGame: a game whose options a Python function lists ---- */
 
-
 /* Encodes a position — an int n for (n), or an iterable of ints — as
  * [len, numbers] into t.  Returns 0, or -1 with an exception: vtype for
  * a bad value (SpecError for positions given, ValueError for options). */
