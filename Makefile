@@ -196,11 +196,11 @@ fuzz: $(FUZZ_BIN)
 # reserved-looking names.  (The clang-analyzer-* checks report false paths
 # through our error-code returns; `make analyze` runs them for reading.)
 TIDY_CHECKS := -*,bugprone-*,-bugprone-easily-swappable-parameters,-bugprone-reserved-identifier,-bugprone-narrowing-conversions,-bugprone-implicit-widening-of-multiplication-result,-bugprone-sizeof-expression
-ALL_SRC := $(LIB_SRC) $(CLI_SRC) web/glue.c
+ALL_SRC := $(LIB_SRC) $(CLI_SRC) $(wildcard web/*.c)
 
 lint:
 	cppcheck --quiet --enable=warning,portability,performance --std=c11 \
-	    --error-exitcode=1 -Iinclude -Isrc -Icli -D__GNUC__ src cli web/glue.c
+	    --error-exitcode=1 -Iinclude -Isrc -Icli -D__GNUC__ src cli $(wildcard web/*.c)
 	@# clang-tidy counts the warnings of system headers it suppressed ("N
 	@# warnings generated."): noise that reads like failure, dropped here.
 	@out=$$(clang-tidy --quiet --warnings-as-errors='*' -checks='$(TIDY_CHECKS)' \
@@ -287,7 +287,7 @@ bench: all
 	sh bench/nimarith.sh
 
 # ---- the web page: libnimber in WebAssembly (emscripten) + static files ----
-# web/glue.c (string-in/string-out entry points on the public API) and
+# web/*.c (string-in/string-out entry points on the public API) and
 # cli/plot.c (the SVG of grundy --svg) are compiled here only, never into
 # the native build.  build/web/ is a static site: any file server serves it.
 EMCC     ?= emcc
@@ -296,11 +296,11 @@ EMCC     ?= emcc
 EMENV    := NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH}
 W        := $(B)/wasm
 WEB      := $(B)/web
-WEB_OBJ  := $(LIB_SRC:%.c=$(W)/%.o) $(W)/cli/plot.o $(W)/web/glue.o
+WEB_OBJ  := $(LIB_SRC:%.c=$(W)/%.o) $(W)/cli/plot.o $(patsubst %.c,$(W)/%.o,$(wildcard web/*.c))
 WEB_EXPORTS := _nbw_free,_nbw_version,_nbw_games,_nbw_solve,_nbw_explain,_nbw_move,_nbw_computer,_nbw_grundy,_nbw_values,_nbw_period,_nbw_svg
 WEB_FILES := $(addprefix $(WEB)/,index.html style.css app.js plot.js worker.js)
 
-$(W)/%.o: %.c $(LIB_HDR) $(CLI_HDR)
+$(W)/%.o: %.c $(LIB_HDR) $(CLI_HDR) $(wildcard web/*.h)
 	@mkdir -p $(dir $@)
 	@command -v $(EMCC) >/dev/null || { echo "make web: emcc not found (sh tests/deps-web.sh installs emscripten)"; exit 1; }
 	$(EMENV) $(EMCC) $(WARN) $(DEFS) $(CPPFLAGS) -Icli -O2 -c $< -o $@
