@@ -41,6 +41,9 @@ LIB_HDR := include/nimber.h $(sort $(shell find src -name '*.h'))
 CLI_HDR := $(wildcard cli/*.h)
 
 B := build
+# Builds and test programs run JOBS at a time in `make test`, `make check`
+# and `make unit`: one per core.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 PIC_OBJ := $(LIB_SRC:%.c=$(B)/pic/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
@@ -52,7 +55,7 @@ MSGFMT  := $(shell command -v msgfmt 2>/dev/null)
 LANGS   := $(basename $(notdir $(wildcard po/*.po)))
 MO      := $(if $(MSGFMT),$(LANGS:%=$(B)/locale/%/LC_MESSAGES/nimber.mo))
 
-.PHONY: web web-test web-shots deb pot all test unit tsan cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format python python-test wheel readme-test
+.PHONY: check web web-test web-shots deb pot all test unit tsan cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format python python-test wheel readme-test
 all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc $(MO)
 
 
@@ -161,7 +164,10 @@ tsan: $(TSAN_TESTS) $(T)/nimber
 
 # ---- fuzzing: libFuzzer targets, one per parser (tests/fuzz/) ----
 FUZZ_CC   ?= clang
+# Seconds each fuzz target runs: FUZZ_TIME for `make fuzz`, TEST_FUZZ_TIME
+# in `make test` (the one place that sets it).
 FUZZ_TIME ?= 60
+TEST_FUZZ_TIME := 8
 FZ := $(B)/fuzz
 FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FZ)/%.o)
@@ -178,14 +184,7 @@ $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJ)
 # Each target runs FUZZ_TIME seconds on a copy of its seed corpus; any
 # crash, leak or oracle failure fails the run.
 fuzz: $(FUZZ_BIN)
-	@set -e; for t in $(FUZZ_BIN); do n=$$(basename $$t); \
-	    rm -rf $(FZ)/work-$$n && mkdir -p $(FZ)/work-$$n && \
-	    cp tests/fuzz/corpus/$$n/* $(FZ)/work-$$n/ && \
-	    echo "== $$n ($(FUZZ_TIME) s)" && \
-	    if $$t -max_total_time=$(FUZZ_TIME) -max_len=4096 -rss_limit_mb=2048 \
-	        -artifact_prefix=$(FZ)/crash-$$n- $(FZ)/work-$$n > $(FZ)/$$n.log 2>&1; \
-	    then tail -n 1 $(FZ)/$$n.log; \
-	    else tail -n 30 $(FZ)/$$n.log; echo "fuzz: $$n FAILED"; exit 1; fi; done
+	@sh tests/fuzz/run.sh $(FUZZ_TIME) $(JOBS) $(FZ) $(FUZZ_BIN)
 
 .SECONDARY: $(FUZZ_LIB_OBJ)
 
@@ -216,7 +215,7 @@ check-deps:
 	@sh tests/deps.sh
 
 unit: $(UNIT_BIN)
-	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
+	@sh tests/run-parallel.sh $(JOBS) $(S)/logs $(UNIT_BIN)
 
 $(S)/ref: tests/ref/ref.c
 	@mkdir -p $(dir $@)
@@ -224,6 +223,21 @@ $(S)/ref: tests/ref/ref.c
 
 cli-test: $(S)/nimber $(S)/ref $(MO)
 	NIMBER=$(CURDIR)/$(S)/nimber REF=$(CURDIR)/$(S)/ref bats tests/cli
+
+# ---- make check: the edit-compile-test loop.  The unit tests built
+# against the release library (-O2, no sanitizers: build/rel) and the CLI
+# tests run on build/nimber; `make test` runs them all again with the
+# sanitizers, and everything else.
+R := $(B)/rel
+REL_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(R)/tests/%)
+
+$(R)/tests/%: tests/unit/%.c tests/unit/brute.h $(B)/libnimber.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -Isrc -O2 -g $< -o $@ $(B)/libnimber.a -lcmocka $(LIBS)
+
+check: all $(REL_UNIT_BIN) $(S)/ref
+	@sh tests/run-parallel.sh $(JOBS) $(R)/logs $(REL_UNIT_BIN)
+	NIMBER=$(CURDIR)/$(B)/nimber REF=$(CURDIR)/$(S)/ref bats tests/cli
 
 # ---- the Python module (python/): a virtual environment of Debian's
 # Python (its packages visible: pytest, hypothesis, numpy), the module
@@ -268,14 +282,14 @@ clang-build:
 STEP := sh tests/step.sh
 test: check-deps
 	@rm -f $(B)/test-times.txt
-	@$(STEP) lint $(MAKE) lint
-	@$(STEP) clang-build $(MAKE) clang-build
-	@$(STEP) unit $(MAKE) unit
-	@$(STEP) tsan $(MAKE) tsan
-	@$(STEP) cli-test $(MAKE) cli-test
-	@$(STEP) python-test $(MAKE) python-test
-	@$(STEP) fuzz $(MAKE) fuzz FUZZ_TIME=8
-	@$(STEP) web-test $(MAKE) web-test
+	@$(STEP) lint $(MAKE) -j$(JOBS) lint
+	@$(STEP) clang-build $(MAKE) -j$(JOBS) clang-build
+	@$(STEP) unit $(MAKE) -j$(JOBS) unit
+	@$(STEP) tsan $(MAKE) -j$(JOBS) tsan
+	@$(STEP) cli-test $(MAKE) -j$(JOBS) cli-test
+	@$(STEP) python-test $(MAKE) -j$(JOBS) python-test
+	@$(STEP) fuzz $(MAKE) -j$(JOBS) fuzz FUZZ_TIME=$(TEST_FUZZ_TIME)
+	@$(STEP) web-test $(MAKE) -j$(JOBS) web-test
 	@$(STEP) readme-test $(MAKE) readme-test
 	@echo "all tests passed"
 

@@ -99,7 +99,7 @@ static size_t rule_succ(const crule *r, const uint64_t *w,
                     ok = 0;
             if (!ok)
                 continue;
-            uint64_t v[MAXW];
+            uint64_t v[MAXW] = {0};
             for (size_t i = 0; i < nh; i++)
                 v[i] = (set >> i) & 1 ? 0 : w[i];
             for (;;) {
