@@ -165,7 +165,8 @@ void nimber_game_free(nimber_game *game) {
         return;
     if (game->family->destroy)
         game->family->destroy(game->state);
-    nb_misere_plan_free(game->plan);
+    if (game->plan_free)
+        game->plan_free(game->plan);
     nb_free(game->spec);
     nb_free(game);
 }

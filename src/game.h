@@ -4,7 +4,7 @@
  * A family (nim, sub:LIST, staircase, graph:FILE, ...) lives in its own
  * file under games/, every function static, wired into one const
  * nimber_family; games/registry.c lists them.  Nothing outside games/
- * names a family: positions (sum.c), play rules, explanations and the CLI
+ * names a family: positions (position/), play rules, explanations and the CLI
  * work only through this interface.
  *
  * A family owns its rules, like a game of OpenSpiel owns its states:
@@ -24,8 +24,8 @@
  * the heap-level operations of an nb_heap_ops and fills the component-level
  * slots with NB_HEAP_FAMILY(ops) (and usually `.explain =
  * nb_heaps_explain`, the mex of each heap's options).  Play rules over a whole
- * sum (normal, misère, Every-SG) are a layer above the families (sum.c,
- * search.c); a family may offer a closed-form misère solver for a position that
+ * sum (normal, misère, Every-SG) are layers above the families (position/,
+ * search/, rules/; README, "Architecture"); a family may offer a closed-form misère solver for a position that
  * is its component alone, and a normal-play one (outcome and winning moves
  * without the value) for a lone component too large for its value.
  *
@@ -121,14 +121,13 @@ struct nimber_game {
     int misere; /* the spec names a misère game */
     nimber_progress_fn progress; /* nimber_game_set_progress's, also */
     void *progress_ctx;          /* used by the misère quotient */
-    struct nb_misere_plan *plan; /* misere.c: how solve decided the last
-                                    misère sum of this game (kept) */
+    struct nb_misere_plan *plan; /* rules/misere/: how solve decided the
+                                    last misère sum of this game (kept) */
+    void (*plan_free)(struct nb_misere_plan *plan); /* frees plan: set by
+                                    its owner above, called by game.c */
     size_t mem_limit; /* the memory limit (bytes) given to the family, also
-                         bounding misere.c's quotients and genus */
+                         bounding the misère quotients and genus */
 };
-
-/* misere.c: frees a game's misère plan. */
-void nb_misere_plan_free(struct nb_misere_plan *p);
 
 struct nimber_family {
     const char *name;    /* its name, or the prefix before ':' of a spec */

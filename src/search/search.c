@@ -22,10 +22,15 @@
  * with NIMBER_E_LIMIT once more than NB_SEARCH_MAX positions would be
  * kept, or as many moves held by the positions on the stack.  A caller
  * may hand a leaf that decides some positions outright (misère sums of
- * heap games: those within a proved quotient, misere.c); they are then
- * neither searched nor kept.
+ * heap games: those within a proved quotient, src/rules/misere/); they
+ * are then neither searched nor kept.  With steps counted (Every-SG,
+ * src/rules/every.c) it gives the suspense number of each option of a
+ * component (nb_search_option_steps).
+ *
+ * The search layer (README, "Architecture"): it uses only positions and
+ * the game interface, and no play rule's solver.
  */
-#include "sum.h"
+#include "search.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -479,155 +484,48 @@ int nb_search_solve(nimber_position *pos, const nb_leaf *leaf,
     return rc;
 }
 
-/* 1 when component i counts each of its heaps as an Every-SG component of
- * its own: a heap game's heaps (Winning Ways plays Every-SG so: `nim 1 1`
- * is two components, as `nim 1 + nim 1`); the heaps a heap splits into
- * stay together in its component. */
-static int every_by_heap(const nimber_position *pos, size_t i) {
-    return pos->c[i].game->family->heaps != NULL;
-}
-
-/* The Every-SG components of pos: a heap of a heap game (comp, heap) or a
- * whole component of any other (heap = SIZE_MAX), in order.  O(words). */
-int nb_every_parts(const nimber_position *pos, nb_every_part **parts,
-                   size_t *n, nimber_error *err) {
-    size_t k = 0;
-    for (size_t i = 0; i < pos->n; i++)
-        k += every_by_heap(pos, i) ? pos->c[i].pos.n : 1;
-    nb_every_part *p = nb_calloc(k ? k : 1, sizeof *p);
-    if (!p)
-        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    k = 0;
-    for (size_t i = 0; i < pos->n; i++)
-        if (every_by_heap(pos, i))
-            for (size_t j = 0; j < pos->c[i].pos.n; j++)
-                p[k++] = (nb_every_part){i, j, 0, 0};
-        else
-            p[k++] = (nb_every_part){i, SIZE_MAX, 0, 0};
-    *parts = p;
-    *n = k;
-    return NIMBER_OK;
-}
-
-/* The steps of Every-SG component `part` alone (its steps and whether it
- * is won, in part->steps and part->won), and the move a player makes in it
- * under the Every-SG strategy (to the lost option with the most steps when
- * it is won, to the option with the fewest steps when it is lost);
- * *has_move is 0 when it has none. */
-static int every_component(nimber_position *pos, nb_every_part *part,
-                           nimber_move *best, int *has_move,
-                           nimber_error *err) {
-    nb_component view = pos->c[part->comp];
-    if (part->heap != SIZE_MAX) { /* one heap alone */
-        view.pos.w = pos->c[part->comp].pos.w + part->heap;
-        view.pos.n = view.pos.cap = 1;
-    }
-    nimber_position one;
-    memset(&one, 0, sizeof one);
-    one.c = &view;
-    one.n = one.cap = 1;
+/* The moves of pos and the steps and outcome after each (Every-SG's
+ * suspense numbers of one component; see search.h). */
+int nb_search_option_steps(nimber_position *pos, nimber_move **moves,
+                           int64_t **res, size_t *n, nimber_error *err) {
+    *moves = NULL;
+    *res = NULL;
+    *n = 0;
     search sr;
     memset(&sr, 0, sizeof sr);
-    sr.pos = &one;
-    sr.track = tracks_cycles(&one);
-    state sv = {&view.pos, 1}, root = {NULL, 1};
-    nimber_move *moves = NULL;
-    size_t nmoves = 0;
-    int rc = state_copy(&sv, &root);
+    sr.pos = pos;
+    sr.track = tracks_cycles(pos);
+    state root = {NULL, pos->n};
+    state view = {NULL, pos->n};
+    nb_pos *cs = nb_calloc(pos->n ? pos->n : 1, sizeof *cs);
+    if (!cs)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    for (size_t i = 0; i < pos->n; i++)
+        cs[i] = pos->c[i].pos;
+    view.c = cs;
+    int rc = state_copy(&view, &root);
     if (rc != NIMBER_OK)
         rc = nb_fail(err, rc, "out of memory");
     if (rc == NIMBER_OK)
-        rc = list_moves(&one, &root, &moves, &nmoves, err);
-    int64_t maxp = -1, minall = -1;
-    *has_move = 0;
-    for (size_t k = 0; k < nmoves && rc == NIMBER_OK; k++) {
+        rc = list_moves(pos, &root, moves, n, err);
+    if (rc == NIMBER_OK &&
+        !(*res = nb_calloc(*n ? *n : 1, sizeof **res)))
+        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    for (size_t k = 0; k < *n && rc == NIMBER_OK; k++) {
         state c;
-        int64_t r = 0;
-        rc = child(&one, &root, &moves[k], &c, err);
+        rc = child(pos, &root, &(*moves)[k], &c, err);
         if (rc == NIMBER_OK)
-            rc = evaluate(&sr, &c, 1, &r, err);
-        if (rc != NIMBER_OK)
-            break;
-        int64_t steps = r >> 1;
-        if (!(r & 1) && steps > maxp) { /* a lost option lasting longer */
-            maxp = steps;
-            *best = moves[k];
-        } else if (maxp < 0 && (minall < 0 || steps < minall)) {
-            minall = steps; /* no lost option yet: lose as fast as possible */
-            *best = moves[k];
-        }
-        *has_move = 1;
+            rc = evaluate(&sr, &c, 1, &(*res)[k], err);
     }
-    int64_t res = maxp >= 0 ? ((maxp + 1) << 1) | 1 : (minall + 1) << 1;
-    part->steps = (uint64_t)(res >> 1);
-    part->won = (int)(res & 1);
-    best->component = part->comp;
-    if (*has_move && part->heap != SIZE_MAX)
-        best->heap = part->heap; /* the view's heap 0 is this heap */
+    if (rc != NIMBER_OK) {
+        nb_free(*moves);
+        nb_free(*res);
+        *moves = NULL;
+        *res = NULL;
+        *n = 0;
+    }
     state_free(&root);
-    nb_free(moves);
+    nb_free(cs);
     search_free(&sr);
     return rc;
-}
-
-/* Every-SG: each turn the player moves in every component that still has
- * a move; whoever cannot move loses.  The player to move wins exactly
- * when the largest suspense number ("steps") among the components is odd
- * (Smith; Winning Ways, "Every-SG": the component that lasts longest
- * decides, and its steps are odd exactly when it is won); the winning turn
- * moves in each component by the strategy of every_component.  Each heap
- * of a heap game is a component (every_by_heap).  Steps come from the
- * exhaustive search of each component alone (bounded as the rest of this
- * file). */
-int nb_every_solve(nimber_position *pos, nimber_solution *sol,
-                   nb_collector *col, nimber_error *err) {
-    for (size_t i = 0; i < pos->n; i++)
-        if (nb_game_loopy(pos->c[i].game))
-            return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                           "%s: Every-SG needs games that end (not a cyclic "
-                           "graph)",
-                           pos->c[i].game->spec);
-    nb_every_part *parts = NULL;
-    size_t np = 0;
-    RETURN_IF_ERR(nb_every_parts(pos, &parts, &np, err));
-    nimber_move *turn = nb_calloc(np ? np : 1, sizeof *turn);
-    int *has = nb_calloc(np ? np : 1, sizeof *has);
-    uint64_t most = 0;
-    int rc =
-        turn && has ? NIMBER_OK : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    for (size_t i = 0; i < np && rc == NIMBER_OK; i++) {
-        rc = every_component(pos, &parts[i], &turn[i], &has[i], err);
-        if (rc == NIMBER_OK && parts[i].steps > most)
-            most = parts[i].steps;
-    }
-    sol->has_value = 0;
-    sol->outcome = most % 2 ? NIMBER_OUTCOME_N : NIMBER_OUTCOME_P;
-    for (size_t i = 0;
-         i < np && rc == NIMBER_OK && sol->outcome == NIMBER_OUTCOME_N; i++)
-        if (has[i]) {
-            col->component = parts[i].comp;
-            rc = col->base.emit(&col->base, &turn[i]);
-        }
-    nb_free(turn);
-    nb_free(has);
-    nb_free(parts);
-    return rc;
-}
-
-/* The steps of each Every-SG component (for explanations): parts from
- * nb_every_parts with steps and won filled in. */
-int nb_every_steps(nimber_position *pos, nb_every_part **parts, size_t *n,
-                   nimber_error *err) {
-    RETURN_IF_ERR(nb_every_parts(pos, parts, n, err));
-    for (size_t i = 0; i < *n; i++) {
-        nimber_move mv;
-        int has;
-        int rc = every_component(pos, &(*parts)[i], &mv, &has, err);
-        if (rc != NIMBER_OK) {
-            nb_free(*parts);
-            *parts = NULL;
-            return rc;
-        }
-    }
-    return NIMBER_OK;
 }

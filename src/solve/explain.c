@@ -14,7 +14,7 @@
  * winning moves (at most EXPLAIN_MOVES), written by their families.
  * Nothing here names a family.
  */
-#include "sum.h"
+#include "../rules/rules.h"
 
 #include <string.h>
 

@@ -1,0 +1,76 @@
+/*
+ * rules.h — the rules layer (README, "Architecture"): each play rule is a
+ * solver over positions with the same small interface, nb_rule_solver:
+ * outcome, value where the rule has one, and every winning move of a
+ * whole position into a collector.
+ *   normal.c    normal play: the XOR of the components' values (Smith's
+ *               extension to cycles), moves to a value;
+ *   misere/     misère play: quotients of heap games, their proof, genus,
+ *               and solving sums through them (misere/misere.h is private
+ *               to the folder);
+ *   every.c     Every-SG: suspense numbers (remoteness) of components.
+ * A rule uses the layers below it only: the search (its fallback), the
+ * positions, the game interface.  solve (src/solve/) chooses the solver.
+ * Private to the library.
+ */
+#ifndef NIMBER_RULES_H
+#define NIMBER_RULES_H
+
+#include "../search/search.h"
+
+/* A play rule's solver: fills sol (outcome, value when the rule gives
+ * one) and hands every winning move to col; NB_STOP from the collector
+ * ends it early (a full collector).  pos's words are in memory
+ * (nb_position_ready) except under normal play, which reads deferred
+ * components where they are. */
+typedef int nb_rule_solver(nimber_position *pos, nimber_solution *sol,
+                           nb_collector *col, nimber_error *err);
+
+/* normal.c: value, outcome and winning (or draw-keeping) moves. */
+nb_rule_solver nb_normal_solve;
+
+/* misere/solve.c: a lone component by its family's closed form, a sum of
+ * heap games through their misère quotient (the plan below), anything
+ * else by the exhaustive search. */
+nb_rule_solver nb_misere_solve;
+
+/* every.c: Every-SG (each turn a move in every component that has one;
+ * each heap of a heap game is a component of its own, with the heaps it
+ * splits into): outcome and the winning turn, one move per component. */
+nb_rule_solver nb_every_solve;
+
+/* every.c: the steps (suspense) and normal-play outcome of each Every-SG
+ * component alone.  A component is a position's component comp, or its
+ * heap `heap` of a heap game (else heap is SIZE_MAX). */
+typedef struct {
+    size_t comp, heap;
+    uint64_t steps;
+    int won;
+} nb_every_part;
+int nb_every_parts(const nimber_position *pos, nb_every_part **parts, size_t *n,
+                   nimber_error *err);
+int nb_every_steps(nimber_position *pos, nb_every_part **parts, size_t *n,
+                   nimber_error *err);
+
+/* misere/solve.c: how a misère sum of heap games is decided (see
+ * misere/solve.c's top): the plan is the quotient of the heaps of all the
+ * sum's games together, proved as far as small bounds allow, kept by the
+ * first component's game.  nb_misere_plan_get: NB_DECLINE when a
+ * component is not a heap game without cycles; NIMBER_E_NOMEM,
+ * NIMBER_E_INTERRUPTED.  When the plan covers pos (every heap within its
+ * quotient), the sum is decided with one multiplication per heap; else by
+ * the exhaustive search, every position within the quotient decided by
+ * it.  The queries below are for explanations. */
+#define NB_DECLINE (-2)
+typedef struct nb_misere_plan nb_misere_plan;
+int nb_misere_plan_get(nimber_position *pos, const nb_misere_plan **plan,
+                       nimber_error *err);
+int nb_misere_plan_covers(const nb_misere_plan *p, const nimber_position *pos);
+const nimber_quotient *nb_misere_plan_quotient(const nb_misere_plan *p);
+size_t nb_misere_plan_games(const nb_misere_plan *p);
+const char *nb_misere_plan_game(const nb_misere_plan *p, size_t i,
+                                uint64_t *proved);
+size_t nb_misere_plan_element(const nb_misere_plan *p, const char *spec,
+                              uint64_t h);
+
+#endif /* NIMBER_RULES_H */

@@ -1,0 +1,39 @@
+/*
+ * search.h — the search layer (README, "Architecture"): the exhaustive
+ * search of a whole position, the fallback of the play rules above it
+ * (src/rules/).  It uses only the positions layer below.  Private to the
+ * library.
+ */
+#ifndef NIMBER_SEARCH_H
+#define NIMBER_SEARCH_H
+
+#include "../position/position.h"
+
+/* A way to decide some states of a search without searching them: 1 and
+ * *win (the player to move wins) when it knows the state whose
+ * components' words are comps[0..pos->n), else 0. */
+typedef struct nb_leaf {
+    int (*decide)(const struct nb_leaf *leaf, const nimber_position *pos,
+                  const nb_pos *comps, int *win);
+} nb_leaf;
+
+/* Outcome and every winning move by exhaustive search of the positions
+ * reachable (any finite games, under pos->rule), bounded by NB_SEARCH_MAX
+ * positions, and as many moves held at once (NIMBER_E_LIMIT past either);
+ * states that leaf (NULL: none) decides are neither searched nor kept. */
+int nb_search_solve(nimber_position *pos, const nb_leaf *leaf,
+                    nimber_solution *sol, nb_collector *col,
+                    nimber_error *err);
+
+/* The moves of pos (*moves, *n; freed by the caller) and, for each, the
+ * result of the position after it under normal play counting steps:
+ * (*res)[k] = (steps << 1) | won, won when the player to move there wins,
+ * steps the length of play when the winner hurries and the loser delays
+ * (Smith's remoteness), one memo shared by all of them.  Bounded as
+ * nb_search_solve; a cycle met is refused. */
+int nb_search_option_steps(nimber_position *pos, nimber_move **moves,
+                           int64_t **res, size_t *n, nimber_error *err);
+
+#define NB_SEARCH_MAX ((size_t)1 << 20)
+
+#endif /* NIMBER_SEARCH_H */
