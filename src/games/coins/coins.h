@@ -191,8 +191,8 @@ int cn_cmp_u64(const void *a, const void *b);
 
 /* ---- products.c ---- */
 
-/* Product moves of coin (x,y) changing the value by d (see the file
- * comment); *budget counts the changes tried. */
+/* Product moves of coin (x,y) changing the value by d (see the top
+ * of products.c); *budget counts the changes tried. */
 int cn_product_moves_to(coins_state *st, uint64_t x, uint64_t y, uint64_t d,
                         uint64_t *budget, nb_msink *sink, nimber_error *err);
 

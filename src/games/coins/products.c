@@ -30,7 +30,7 @@
 #include <string.h>
 
 /* Products: 1 if some set of rule r ending at x (of value gx < 2^64)
- * changes the value by c, from the option sets of the file comment. */
+ * changes the value by c, from the option sets of values.c's comment. */
 static int has_change(const coins_state *st, enum rule r, uint64_t x,
                       uint64_t gx, uint64_t c) {
     uint64_t o = gx ^ c; /* the option value left */

@@ -54,7 +54,7 @@ typedef struct {
 } hb_state;
 
 /* One look at a position: a depth-first search from the ground over the
- * edges not cut (see the top of the file).  The nodes reached are indexed
+ * edges not cut (see the top of walk.c).  The nodes reached are indexed
  * by their preorder number i (0 for the ground), which every array but
  * tin[] is indexed by: later passes then run through memory in order. */
 struct hb_walk {
