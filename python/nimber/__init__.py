@@ -467,26 +467,26 @@ def _as_position(p):
 
 
 def _observed_period(values, min_repeats=3):
-    """The (preperiod, period) of a list seen to repeat, or None.
+    """The (preperiod, period) of a list seen to repeat, or None: the rule
+    of `nimber period --observed` (cli/period.c).
 
-    For each candidate period p, the smallest preperiod is one past the
-    last n with values[n] != values[n + p]; a candidate counts when the
-    repeating part spans at least min_repeats periods.  The candidate with
-    the smallest preperiod + period wins (ties: the shorter period)."""
+    The smallest preperiod P, then the smallest period Q, such that
+    values[n + Q] == values[n] for every P <= n < N - Q, the repetition
+    covers at least min_repeats periods (N - P >= 3Q) and the last half of
+    the values (P <= N // 2).  O(N^2) at worst."""
     n = len(values)
     best = None
-    p = 1
-    while p * min_repeats <= n:
-        if best is not None and p >= best[0] + best[1]:
-            break
-        last = n - p - 1
-        while last >= 0 and values[last] == values[last + p]:
+    for q in range(1, n // min_repeats + 1):
+        last = n - q - 1
+        while last >= 0 and values[last] == values[last + q]:
             last -= 1
         pre = last + 1
-        if n - pre >= min_repeats * p and (
-                best is None or pre + p < best[0] + best[1]):
-            best = (pre, p)
-        p += 1
+        if n - pre < min_repeats * q or pre > n // 2:
+            continue
+        if best is None or pre < best[0]:
+            best = (pre, q)
+            if pre == 0:
+                break
     return best
 
 
@@ -569,7 +569,8 @@ class Game:
 
         Returns a Period (preperiod, period) with proven=False, or None
         when the values computed show no repeat spanning at least three
-        periods.  The smallest preperiod + period wins.
+        periods and their last half: the rule of `nimber period --observed`
+        (the smallest preperiod, then the smallest period).
 
         This is an observation, NOT a proof: the values past max may break
         the pattern.  (A proof needs a theorem about the game: for a

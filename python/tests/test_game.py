@@ -252,3 +252,31 @@ def test_explain_of_value_zero_lists_options():
     text = game.explain(5)
     assert "1 by -> (3)" in text and "1 by -> (1) + (2)" in text
     assert "(no move at all)" in game.explain(0)
+
+
+def test_observed_period_rule_is_the_clis(tmp_path):
+    """Game.period observes by the rule of `nimber period --observed`: the
+    same preperiod and period on the same values, for games whose values
+    the CLI computes too."""
+    import json
+    import subprocess
+    cli = os.environ.get("NIMBER", "nimber")
+    for spec, rule, n in [("kayles", kayles, 400), ("sub:2,5", None, 60),
+                          ("octal:0.6", None, 300), ("dawson", None, 250)]:
+        values = nimber.grundy(spec, n).tolist()
+        found = nimber._observed_period(values)
+        out = subprocess.run([cli, "period", "--observed", "--json",
+                              "--upto", str(n), spec],
+                             capture_output=True, text=True)
+        got = json.loads(out.stdout)
+        want = (got["preperiod"], got["period"]) \
+            if got.get("observed") else None
+        assert found == want, spec
+        if rule is not None:
+            assert nimber.Game(rule).period(max=n) == (found if found is None
+                                                       else tuple(found))
+    # a repeat seen only in the last 8 of 20 values is not observed (the
+    # last half must repeat), nor one of fewer than three periods
+    assert nimber._observed_period(list(range(1, 13)) + [0] * 8) is None
+    assert nimber._observed_period([5, 1, 2, 1, 2]) is None
+    assert nimber._observed_period([5, 1, 2, 1, 2, 1, 2]) == (1, 2)
