@@ -144,7 +144,8 @@ static int coins_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
             ;
         if (j == ny && ny < 8) {
             ys[ny] = w[i + 1];
-            RETURN_IF_ERR(cn_factor_value(st, st->r[1], w[i + 1], &gy[ny++], err));
+            RETURN_IF_ERR(
+                cn_factor_value(st, st->r[1], w[i + 1], &gy[ny++], err));
         }
     }
     if (nx) { /* columns as wide as their widest entry */

@@ -2,19 +2,17 @@
  * moebius.c — coin-turning games: the Moebius rule's values, computed by
  * the mex definition, and the index of pairs its winning moves look in.
  *
- *   moebius       one to five coins.  No closed form is known (the
- *                 values 1, 2, 4, 8, 16, 31, 32, 64, 103, 128, 171, 213, 256,
- *                 301, 342, 439, 475, 494, 512, ... grow about as x^2.5;
- *                 G(5) = 16, not 15: 1 ^ 2 ^ 4 ^ 8 = 15 is a move of five),
- *                 so they are computed by the mex definition: bitmaps of
- *                 R_k, the XORs of at most k values of the coins so far, for
- *                 k = 2, 3, 4; coin c gets G = mex R_4 and then
- *                 R_4 |= G ^ R_3, R_3 |= G ^ R_2, R_2 |= G ^ R_1 (a XOR-shift
- *                 of a bitmap is a permutation of its words plus six
- *                 masked swaps inside each).  With f4[v], the first coin
- *                 count whose R_4 holds v, "v is an option of coin x" is
- *                 f4[v] < x.  Coins up to MOEBIUS_MAX = 1024 (about 3 s and
- *                 80 MB); past that, NIMBER_E_LIMIT — never a guess.
+ * The Moebius rule turns one to five coins.  No closed form is known (the
+ * values 1, 2, 4, 8, 16, 31, 32, 64, 103, 128, 171, 213, 256, 301, 342,
+ * 439, 475, 494, 512, ... grow about as x^2.5; G(5) = 16, not 15:
+ * 1 ^ 2 ^ 4 ^ 8 = 15 is a move of five), so they are computed by the mex
+ * definition: bitmaps of R_k, the XORs of at most k values of the coins so
+ * far, for k = 2, 3, 4; coin c gets G = mex R_4 and then
+ * R_4 |= G ^ R_3, R_3 |= G ^ R_2, R_2 |= G ^ R_1 (a XOR-shift of a bitmap
+ * is a permutation of its words plus six masked swaps inside each).  With
+ * f4[v], the first coin count whose R_4 holds v, "v is an option of coin
+ * x" is f4[v] < x.  Coins up to MOEBIUS_MAX = 1024 (about 3 s and 80 MB);
+ * past that, NIMBER_E_LIMIT — never a guess.
  */
 #include "coins.h"
 

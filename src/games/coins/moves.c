@@ -86,7 +86,7 @@ int cn_emit_row(set_sink *k, const cset *a) {
     inner.a = a;
     if (me->to)
         return cn_sets_to(me->st, me->st->r[1], me->y, me->beta, &inner.base,
-                       me->err);
+                          me->err);
     return cn_all_sets(me->st->r[1], me->y, &inner.base);
 }
 
@@ -117,8 +117,8 @@ int coins_moves_to(nimber_game *g, const uint64_t *w, size_t n,
         return NIMBER_OK;
     uint64_t budget = PRODUCT_BUDGET;
     for (size_t i = 0; i + 2 <= n; i += 2)
-        RETURN_IF_ERR(cn_product_moves_to(st, w[i], w[i + 1], (uint64_t)d, &budget,
-                                       sink, err));
+        RETURN_IF_ERR(cn_product_moves_to(st, w[i], w[i + 1], (uint64_t)d,
+                                          &budget, sink, err));
     return NIMBER_OK;
 }
 

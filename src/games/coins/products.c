@@ -11,9 +11,9 @@
  * for each change alpha some move of R1 at x makes, beta = d (x) alpha^-1
  * (one inverse), kept when R2 has a move at y changing by beta; then every
  * A with alpha times every B with beta.  "R makes the change c at x" is
- * O(1) for every rule, from the option sets above: turtles 0..x-1; twins
- * 0..x-2; mock 0, the odious o with o >> 1 < x-1, and the evil o > 0 whose
- * half E has 2^(top bit of E) < x-1 (some k1 < k1 ^ E < x-1 exists);
+ * O(1) for every rule, from the option sets (values.c): turtles 0..x-1;
+ * twins 0..x-2; mock 0, the odious o with o >> 1 < x-1, and the evil o > 0
+ * whose half E has 2^(top bit of E) < x-1 (some k1 < k1 ^ E < x-1 exists);
  * ruler by gray^-1; moebius by f4.  Turtles, twins and ruler make exactly
  * the changes whose top bit is a 1 bit of x (of x-1 for twins; gray keeps
  * the top bit), so whole octaves are skipped; mock-turtles and moebius
@@ -105,8 +105,8 @@ int cn_product_moves_to(coins_state *st, uint64_t x, uint64_t y, uint64_t d,
             uint64_t b;
             RETURN_IF_ERR(nimber_div(d, a, &b, err));
             if (has_change(st, ro, co, go, b)) {
-                move_emit me = {{cn_emit_row},  sink, st,   y,
-                                col ? a : b, 1,    NULL, err};
+                move_emit me = {{cn_emit_row}, sink, st,   y,
+                                col ? a : b,   1,    NULL, err};
                 RETURN_IF_ERR(
                     cn_sets_to(st, st->r[0], x, col ? b : a, &me.base, err));
             }

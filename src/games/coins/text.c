@@ -32,7 +32,8 @@ int cn_cmp_coin2(const void *a, const void *b) {
 
 /* Sorts a position's coins ascending. */
 void cn_sort_coins(uint64_t *w, size_t n, unsigned dims) {
-    qsort(w, n / dims, dims * sizeof *w, dims == 1 ? cn_cmp_coin1 : cn_cmp_coin2);
+    qsort(w, n / dims, dims * sizeof *w,
+          dims == 1 ? cn_cmp_coin1 : cn_cmp_coin2);
 }
 
 /* Writes a coin: "7" or "(1,2)". */

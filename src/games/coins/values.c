@@ -4,7 +4,7 @@
  * or those that change the value by a given amount (winning moves).
  *
  * The rules and their values (coins from 1; tests/unit/test_coins.c checks
- * each against that mex for coins up to 40):
+ * each against the mex definition for coins up to 40):
  *   turtles       one or two coins (Turning Turtles): G(x) = x.  The
  *                 options of x are 0 and G(y) = y for y < x: 0..x-1.
  *   twins         exactly two coins: G(x) = x - 1.  The options are
