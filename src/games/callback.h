@@ -1,8 +1,10 @@
 /*
  * callback.h — what callback.c (games a program defines by a function,
- * valued by a depth-first search) and callback_loopy.c (the positions on
- * and around a cycle, valued by Smith's labelling) share: the table of
- * values and the search's state.  Private to those two files.
+ * valued by a depth-first search), callback_loopy.c (the positions on
+ * and around a cycle, valued by Smith's labelling), callback_family.c
+ * (the family's slots) and callback_text.c (the text of positions and
+ * moves) share: the table of values, the search's state, the words of a
+ * sum of tuples.  Private to those files.
  */
 #ifndef NIMBER_CALLBACK_H
 #define NIMBER_CALLBACK_H
@@ -11,6 +13,8 @@
 
 #define MAXLEN NIMBER_CALLBACK_MAX_LEN
 #define MAXW NIMBER_CALLBACK_MAX_WORDS
+#define CB_PROGRESS_EVERY 65536 /* positions valued between progress calls */
+#define CB_FIRST_SLOTS 1024
 
 /* A slot's state.  DONE: value is G.  INF: the value is infinite (Smith),
  * value is the offset in kpool of its set K ([count, values ascending]).
@@ -99,6 +103,52 @@ int cb_k_store(cb_state *st, uint64_t *values, size_t n, uint64_t *off,
 /* A text "(a, b)" of a tuple into buf (cut to cap bytes). */
 const char *cb_tuple_text(char *buf, size_t cap, uint32_t len,
                           const uint64_t *v);
+
+/* ---- the words of a sum of tuples [len, v1..vlen, len, ...] ---- */
+
+/* The number of positions in the words of a sum, or -1 when they are not
+ * one (a length above MAXLEN, or words missing). */
+long cb_sum_count(const uint64_t *w, size_t n);
+/* Orders two tuples [len, numbers...] (or option records [nwords,
+ * words...]): shorter first, then by their numbers. */
+int cb_tuple_cmp(const uint64_t *a, const uint64_t *b);
+/* Sorts the positions of a well-formed sum of n <= MAXW words in place. */
+void cb_sum_canon(uint64_t *w, size_t n);
+/* The offset of position `part` of a component's words, or n. */
+size_t cb_part_at(const uint64_t *w, size_t n, size_t part);
+/* A move of position `part` to the option rec [nwords, words...]. */
+nimber_move cb_make_move(size_t part, const uint64_t *rec);
+/* 1 when x is in the set K stored at kpool offset off. */
+int cb_k_has(const cb_state *st, uint64_t off, uint64_t x);
+/* The generalised value of a sum's words, valuing its positions. */
+int cb_sum_gvalue(cb_state *st, const uint64_t *w, size_t n, cb_gsum *out,
+                  nimber_error *err);
+
+/* The distinct options of a position. */
+typedef struct {
+    cb_words rec; /* records [nwords, words...], positions sorted */
+    size_t *off;  /* offsets of the distinct records, ascending */
+    size_t n;
+} cb_options;
+/* Lists the distinct options of (len, v), sorted; and frees them. */
+int cb_sorted_options(cb_state *st, uint32_t len, const uint64_t *v,
+                      cb_options *o, nimber_error *err);
+void cb_options_free(cb_options *o);
+
+/* callback_text.c: "(a, b)" and "(a, b) + (c)" ("nothing" when empty),
+ * and the family's text slots. */
+int cb_put_tuple(nb_buf *out, const uint64_t *t);
+int cb_put_sum(nb_buf *out, const uint64_t *w, size_t n);
+int cb_pos_parse(const nimber_game *g, const char *const *args, size_t n,
+                 nb_pos *out, nimber_error *err);
+int cb_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
+                nb_buf *out);
+int cb_move_text(const nimber_game *g, const uint64_t *w, size_t n,
+                 const nimber_move *mv, nb_buf *out);
+int cb_move_json(const nimber_game *g, const uint64_t *w, size_t n,
+                 const nimber_move *mv, nb_buf *out);
+int cb_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
+                  const char *text, nimber_move *mv, nimber_error *err);
 
 /* callback_loopy.c: values the positions reachable from (len, v) that
  * have none yet, after the search met a cycle among them: Smith's
