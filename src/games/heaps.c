@@ -34,21 +34,6 @@ static const char *noun_of(const nimber_game *g) {
     return OPS(g) && OPS(g)->noun ? OPS(g)->noun : N_("heap");
 }
 
-/* Sorts a short list of heaps, dropping zeros; returns how many remain. */
-static unsigned norm_heaps(const uint64_t *in, unsigned n, uint64_t *out) {
-    unsigned k = 0;
-    for (unsigned i = 0; i < n && i < 3; i++)
-        if (in[i])
-            out[k++] = in[i];
-    for (unsigned i = 1; i < k; i++)
-        for (unsigned j = i; j > 0 && out[j] < out[j - 1]; j--) {
-            uint64_t t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
-    return k;
-}
-
 /* Builds a heap move. */
 nimber_move nb_heap_move(size_t heap, uint64_t from, const uint64_t *to,
                          unsigned nto) {
@@ -60,18 +45,6 @@ nimber_move nb_heap_move(size_t heap, uint64_t from, const uint64_t *to,
     for (unsigned i = 0; i < m.nto; i++)
         m.to[i] = to[i];
     return m;
-}
-
-/* 1 if two moves are the same move. */
-int nb_move_eq(const nimber_move *a, const nimber_move *b) {
-    if (a->heap != b->heap || a->nw != b->nw)
-        return 0;
-    if (a->nw)
-        return memcmp(a->w, b->w, a->nw * sizeof *a->w) == 0;
-    uint64_t x[3], y[3];
-    unsigned nx = norm_heaps(a->to, a->nto, x),
-             ny = norm_heaps(b->to, b->nto, y);
-    return nx == ny && memcmp(x, y, nx * sizeof *x) == 0;
 }
 
 /* Forwards heap moves to a move sink. */
