@@ -1,0 +1,91 @@
+#!/usr/bin/env bats
+# layers.bats — the library keeps to its layers (README, "Architecture"):
+# base, games, position, search, rules, solve, each using only itself and
+# the ones below; no include cycle, no call cycle outside the families.
+# The checker is tests/layers.py; here it runs on the sources, on the
+# objects beside $NIMBER, and on small trees that break a rule each, so
+# that it is seen to fail.
+
+load helper
+
+ROOT="$BATS_TEST_DIRNAME/../.."
+CHECK="$BATS_TEST_DIRNAME/../layers.py"
+
+# A copy of src/ and include/ in a fresh directory, for breaking one rule.
+copy_tree() {
+    T="$BATS_TEST_TMPDIR/tree"
+    rm -rf "$T"
+    mkdir -p "$T"
+    cp -r "$ROOT/src" "$ROOT/include" "$T/"
+}
+
+@test "every #include of src/ stays in its layer or below, without a cycle" {
+    run python3 "$CHECK"
+    status_is 0
+    [[ "$output" == "layers: "*"no upward use, no cycle" ]]
+}
+
+@test "every object of the library uses only its layer or below (calls)" {
+    dir=$(dirname "$NIMBER")
+    [ -n "$(find "$dir/src" -name '*.o' 2>/dev/null | head -1)" ] ||
+        skip "no objects beside $NIMBER"
+    run python3 "$CHECK" --objects "$dir"
+    status_is 0
+    [[ "$output" == *" objects: no upward use, no cycle" ]]
+}
+
+@test "an upward include, an include cycle and a private header are refused" {
+    copy_tree
+    # the family interface reaching up to the rules
+    printf '#include "rules/rules.h"\n' >> "$T/src/game.c"
+    run python3 "$CHECK" --root "$T"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *'src/game.c (layer 1 games): #include "rules/rules.h" reaches up to layer 4 rules'* ]]
+    copy_tree
+    # a base header including the games layer: upward, and a cycle
+    printf '#include "game.h"\n' >> "$T/src/internal.h"
+    run python3 "$CHECK" --root "$T"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *'src/internal.h (layer 0 base): #include "game.h" reaches up'* ]]
+    [[ "$output" == *"include cycle: "*"src/internal.h"* ]]
+    copy_tree
+    # the misère rule's private header from the solve layer
+    printf '#include "../rules/misere/misere.h"\n' >> "$T/src/solve/solve.c"
+    run python3 "$CHECK" --root "$T"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *'is private to src/rules/misere/'* ]]
+    # an include that resolves nowhere
+    copy_tree
+    printf '#include "sum.h"\n' >> "$T/src/solve/solve.c"
+    run python3 "$CHECK" --root "$T"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *'#include "sum.h" found neither beside it nor in include/'* ]]
+}
+
+@test "an upward call and a call cycle between objects are refused" {
+    command -v cc >/dev/null || skip "no C compiler"
+    T="$BATS_TEST_TMPDIR/calls"
+    mkdir -p "$T/src/solve" "$T/src/position" "$T/o/src/solve" "$T/o/src/position"
+    # game.c (games) calling the solve layer; two positions files calling
+    # each other
+    printf 'int nb_up(void);\nint nb_g(void) { return nb_up(); }\n' > "$T/src/game.c"
+    printf 'int nb_up(void) { return 1; }\n' > "$T/src/solve/s.c"
+    printf 'int nb_b(void);\nint nb_a(int x) { return x ? nb_b() : 0; }\n' > "$T/src/position/a.c"
+    printf 'int nb_a(int x);\nint nb_b(void) { return nb_a(0); }\n' > "$T/src/position/b.c"
+    for f in game solve/s position/a position/b; do
+        cc -c "$T/src/$f.c" -o "$T/o/src/$f.o"
+    done
+    run python3 "$CHECK" --root "$T" --objects "$T/o"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"src/game.c (layer 1 games) uses nb_up of src/solve/s.c (layer 5 solve)"* ]]
+    [[ "$output" == *"call cycle: src/position/a.c -> src/position/b.c -> src/position/a.c"* ]]
+}
+
+@test "no file outside src/games, in any folder, names a family's symbol" {
+    cd "$ROOT"
+    run grep -rnE "nb_family_[a-z]" src cli --include='*.c' --include='*.h' \
+        --exclude-dir=games
+    [ -z "$output" ]
+    run grep -rnE "nb_family_[a-z]" src/games/registry.c
+    [ -n "$output" ]
+}
