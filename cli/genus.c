@@ -1,7 +1,7 @@
 /*
  * genus.c — `nimber genus GAME --upto N`: Conway's genus symbol of each
  * heap 0..N of a heap game in Winning Ways notation (g^(gamma_0 gamma_1
- * ...), src/misere.c), and whether it is tame (the genus of a Nim heap);
+ * ...), src/rules/misere/), and whether it is tame (the genus of a Nim heap);
  * text or --json.
  */
 #include "cli.h"

@@ -1,7 +1,7 @@
 /*
  * quotient.c — `nimber quotient GAME --upto N`: the misère quotient of the
  * positions of a heap game whose heaps have at most N counters, as the
- * library computes and proves it (src/misere.c): its order, a
+ * library computes and proves it (src/rules/misere/): its order, a
  * presentation, the P-portion and the element of each heap; with --json
  * also the whole multiplication table, so that any program can decide a
  * sum by multiplying.  Past --max-order it says at which heap and exits 1.
