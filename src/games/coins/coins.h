@@ -32,20 +32,12 @@ __extension__ typedef unsigned __int128 u128;
 
 enum rule { TURTLES, TWINS, MOCK, RULER, MOEBIUS, NRULES };
 
-static const char *const rule_name[NRULES] = {
-    "turtles", "twins", "mock-turtles", "ruler", "moebius"};
+/* The rules' names and what a move turns (family.c). */
+extern const char *const cn_rule_name[NRULES];
+extern const char *const cn_rule_turns[NRULES];
 /* Fewest and most coins a move turns besides the rightmost (not ruler). */
 static const unsigned min_others[NRULES] = {0, 1, 0, 0, 0};
 static const unsigned max_others[NRULES] = {1, 1, 2, 0, 4};
-static const char *const rule_turns[NRULES] = {
-    "one or two coins", "exactly two coins", "one, two or three coins",
-    "a run of consecutive coins", "one to five coins"};
-static const char *const rule_formula[NRULES] = {
-    "G(x) = x (a move at x leaves 0..x-1)",
-    "G(x) = x - 1 (a move at x leaves 0..x-2)",
-    "G(x) = odious number x-1 (1, 2, 4, 7, 8, 11, 13, 14, ...)",
-    "G(x) = the largest power of 2 dividing x",
-    "G(x) = the mex of the XORs of up to 4 values left of x (computed)"};
 
 #define MOEBIUS_MAX 1024 /* coins whose Moebius values are computed */
 #define F4_NONE 0xFFFF   /* f4 of a value no set reaches yet */

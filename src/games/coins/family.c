@@ -11,10 +11,24 @@
 
 /* ---- the family ---- */
 
+/* The rules' names, what a move turns, and their values. */
+const char *const cn_rule_name[NRULES] = {
+    "turtles", "twins", "mock-turtles", "ruler", "moebius"};
+const char *const cn_rule_turns[NRULES] = {
+    "one or two coins", "exactly two coins", "one, two or three coins",
+    "a run of consecutive coins", "one to five coins"};
+static const char *const rule_formula[NRULES] = {
+    "G(x) = x (a move at x leaves 0..x-1)",
+    "G(x) = x - 1 (a move at x leaves 0..x-2)",
+    "G(x) = odious number x-1 (1, 2, 4, 7, 8, 11, 13, 14, ...)",
+    "G(x) = the largest power of 2 dividing x",
+    "G(x) = the mex of the XORs of up to 4 values left of x (computed)"};
+
 /* Reads one rule name. */
 static int read_rule(const char *s, size_t len, enum rule *r) {
     for (int i = 0; i < NRULES; i++)
-        if (strlen(rule_name[i]) == len && memcmp(s, rule_name[i], len) == 0) {
+        if (strlen(cn_rule_name[i]) == len &&
+            memcmp(s, cn_rule_name[i], len) == 0) {
             *r = (enum rule)i;
             return 1;
         }
@@ -42,10 +56,10 @@ static int coins_create(const char *arg, size_t limit, void **state,
                        arg);
     }
     if (star)
-        snprintf(st->spec, sizeof st->spec, "coins:%s*%s", rule_name[st->r[0]],
-                 rule_name[st->r[1]]);
+        snprintf(st->spec, sizeof st->spec, "coins:%s*%s",
+                 cn_rule_name[st->r[0]], cn_rule_name[st->r[1]]);
     else
-        snprintf(st->spec, sizeof st->spec, "coins:%s", rule_name[st->r[0]]);
+        snprintf(st->spec, sizeof st->spec, "coins:%s", cn_rule_name[st->r[0]]);
     snprintf(canon, cap, "%s", st->spec);
     *state = st;
     return NIMBER_OK;
@@ -107,7 +121,7 @@ static int coins_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
             "  a move turns %s, the rightmost from heads to tails;\n"
             "  each heads coin is worth its value alone, the mex of the\n"
             "  values its moves leave:\n  %s\n",
-            rule_turns[r], rule_formula[r]));
+            cn_rule_turns[r], rule_formula[r]));
         for (size_t i = 0; i < n; i++) {
             if (i == SHOW_COINS)
                 return nb_buf_printf(out, "  ... and %zu more heads coins\n",
@@ -127,8 +141,9 @@ static int coins_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
         "  G1(x) (x) G2(y), the nim-product of its values in the two games\n"
         "  (the Tartan theorem), where\n"
         "  %s: %s\n  %s: %s\n",
-        rule_name[st->r[0]], rule_name[st->r[1]], rule_name[st->r[0]],
-        rule_formula[st->r[0]], rule_name[st->r[1]], rule_formula[st->r[1]]));
+        cn_rule_name[st->r[0]], cn_rule_name[st->r[1]], cn_rule_name[st->r[0]],
+        rule_formula[st->r[0]], cn_rule_name[st->r[1]],
+        rule_formula[st->r[1]]));
     /* the table: up to 8 distinct rows and columns of the heads coins */
     uint64_t xs[8], ys[8], gx[8], gy[8];
     size_t nx = 0, ny = 0;

@@ -26,7 +26,7 @@ int cn_cset_read(const coins_state *st, enum rule r, const uint64_t *w,
         if (nw != 2 || w[0] == 0 || w[0] > w[1])
             return nb_fail(err, NIMBER_E_ARG,
                            "not a move of %s: a move of ruler turns %s",
-                           st->spec, rule_turns[r]);
+                           st->spec, cn_rule_turns[r]);
         s->n = 2;
         s->run = 1;
         s->c[0] = w[0];
@@ -36,7 +36,7 @@ int cn_cset_read(const coins_state *st, enum rule r, const uint64_t *w,
     if (nw < 1 + min_others[r] || nw > 1 + max_others[r])
         return nb_fail(err, NIMBER_E_ARG,
                        "not a move of %s: a move of %s turns %s", st->spec,
-                       rule_name[r], rule_turns[r]);
+                       cn_rule_name[r], cn_rule_turns[r]);
     for (size_t i = 0; i < nw; i++)
         if (w[i] == 0 || (i && w[i] <= w[i - 1]))
             return nb_fail(err, NIMBER_E_ARG,

@@ -357,7 +357,7 @@ static int cset_from_ranges(enum rule r, uint64_t *lo, uint64_t *hi, int n,
             if (s->n == 1 + max_others[r])
                 return nb_fail(err, NIMBER_E_ARG,
                                "too many coins: a move of %s turns %s",
-                               rule_name[r], rule_turns[r]);
+                               cn_rule_name[r], cn_rule_turns[r]);
             s->c[s->n++] = c;
             if (c == hi[i])
                 break;

@@ -88,7 +88,7 @@ int cn_factor_value(coins_state *st, enum rule r, uint64_t x, uint64_t *out,
         return nb_fail(err, NIMBER_E_LIMIT,
                        "%s: coin %llu of %s has a value of 65 bits; product "
                        "games take values below 2^64 (coins up to 2^63)",
-                       st->spec, (unsigned long long)x, rule_name[r]);
+                       st->spec, (unsigned long long)x, cn_rule_name[r]);
     *out = (uint64_t)v;
     return NIMBER_OK;
 }
