@@ -772,7 +772,7 @@ int nimber_callback_value(nimber_game *game, const uint64_t *pos, size_t len,
  * nimber computes it heap by heap: adding heap n either maps it into the
  * quotient of the heaps below it or makes the quotient grow; every
  * quotient returned has been proved to decide every sum of its heaps
- * (the method and its proof are in src/misere.c).  Elements are numbered
+ * (the method and its proof are in src/rules/misere/).  Elements are numbered
  * 0 .. order-1, element 0 being the identity (the empty position); they
  * are named by words in generators a, b, c, ... (the images of the first
  * heaps that are not products of earlier generators; a generator past z

@@ -420,7 +420,7 @@ def quotient(game, upto, *, max_order=None, max_memory=None):
     max_memory: bytes its tables may use (None: 4 GiB).
 
     The quotient is built heap by heap and each step is proved for every
-    sum (the library's src/misere.c); the positions that tell elements
+    sum (the library's src/rules/misere/); the positions that tell elements
     apart are searched exhaustively, so the cost grows fast with upto for
     wild games (LimitError when the search passes its bound).  The same as
     `nimber quotient GAME --upto N --json` (Quotient.json()).  Other games
