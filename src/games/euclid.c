@@ -62,8 +62,9 @@ static uint64_t eu_grundy(uint64_t x, uint64_t y) {
 
 /* Two numbers A B; a move gives the two after it. */
 static const nb_num_shape eu_shape = {
-    "euclid", "numbers", "two numbers A B", 2, 2, 2,
-    "'12 5 -> 2 5', or just '2 5'"};
+    .name = "euclid", .noun = "numbers", .form = "two numbers A B",
+    .min = 2, .max = 2, .width = 2,
+    .example = "'12 5 -> 2 5', or just '2 5'"};
 
 /* No parameters. */
 static int eu_create(const char *arg, size_t limit, void **state, char *canon,
@@ -125,9 +126,7 @@ static int eu_moves_to(nimber_game *g, const uint64_t *w, size_t n,
 /* Every move: each reducible number, small results first. */
 static int eu_moves(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
                     nimber_error *err) {
-    (void)g;
-    (void)n;
-    (void)err;
+    (void)g, (void)n, (void)err;
     for (int i = 0; i < 2; i++) {
         if (!reducible(w, i))
             continue;
@@ -142,12 +141,8 @@ static int eu_moves(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
  * other, not below 0. */
 static int eu_check(nimber_game *g, const uint64_t *w, size_t n,
                     const nimber_move *mv, nimber_error *err) {
-    (void)g;
     (void)n;
-    if (mv->nw != 2 || mv->nto)
-        return nb_fail(err, NIMBER_E_ARG,
-                       "a euclid move gives the two numbers after it (e.g. "
-                       "'12 5 -> 2 5')");
+    RETURN_IF_ERR(nb_num_whole(g, mv, err));
     for (int i = 0; i < 2; i++)
         if (mv->w[1 - i] == w[1 - i] && mv->w[i] < w[i] && reducible(w, i) &&
             (w[i] - mv->w[i]) % w[1 - i] == 0)
@@ -255,12 +250,7 @@ static int eu_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
     memset(&cur, 0, sizeof cur);
     cur.fin = nb_val(G);
     RETURN_IF_ERR(eu_moves_to(g, w, n, &cur, nb_val(0), &tm.base, err));
-    for (size_t i = 0; i < tm.n; i++) {
-        RETURN_IF_ERR(nb_buf_printf(out, "winning move "));
-        RETURN_IF_ERR(eu_move_text(g, w, n, &tm.m[i], out));
-        RETURN_IF_ERR(nb_buf_printf(out, "\n"));
-    }
-    return NIMBER_OK;
+    return nb_num_put_kept(g, w, n, &tm, out);
 }
 
 const nimber_family nb_family_euclid = {

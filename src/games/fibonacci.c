@@ -50,7 +50,6 @@
 typedef struct {
     nb_num_table tab; /* cells: G(n, m), m <= n < side, at n(n+1)/2 + m
                          (uint16_t) */
-    uint32_t side;    /* 0: no table yet */
 } fib_state;
 
 /* The most the player to move may take from [N, L]. */
@@ -117,14 +116,11 @@ static int winning_takes(uint64_t N, uint64_t m, nb_msink *sink) {
 /* ---- the Grundy table ---- */
 
 /* Builds G(n, m) for m <= n < side. */
-static int build_table(fib_state *st, uint32_t side, nimber_error *err) {
+static int build_table(void *state, uint32_t side, nimber_error *err) {
+    fib_state *st = state;
     size_t cells = (size_t)side * (side + 1) / 2;
     size_t bytes = cells * sizeof(uint16_t) + (side + 1) * sizeof(uint32_t);
-    if (bytes > st->tab.limit)
-        return nb_fail(err, NIMBER_E_LIMIT,
-                       "fibonacci-nim: the Grundy table of heaps below %u "
-                       "needs %zu MiB, more than the memory limit",
-                       side, (bytes >> 20) + 1);
+    RETURN_IF_ERR(nb_num_fits(&st->tab, side, bytes, err));
     uint16_t *g = nb_malloc(cells * sizeof *g);
     uint32_t *seen = nb_calloc((size_t)side + 1, sizeof *seen);
     if (!g || !seen) {
@@ -145,26 +141,14 @@ static int build_table(fib_state *st, uint32_t side, nimber_error *err) {
         }
     }
     nb_free(seen);
-    nb_free(st->tab.cells);
-    st->tab.cells = g;
-    st->side = side;
+    nb_num_set_cells(&st->tab, g, side);
     return NIMBER_OK;
 }
 
 /* Makes the table cover heap N, or fails with NIMBER_E_LIMIT. */
 static int need_table(fib_state *st, uint64_t N, nimber_error *err) {
-    if (N < st->side)
-        return NIMBER_OK;
-    if (N >= FIB_MAX_SIDE)
-        return nb_fail(err, NIMBER_E_LIMIT,
-                       "fibonacci-nim: Grundy values are computed for heaps "
-                       "below %u only; a fibonacci-nim position alone is "
-                       "solved at any size",
-                       FIB_MAX_SIDE);
-    uint32_t side = FIB_MIN_SIDE;
-    while (side <= N)
-        side *= 2;
-    return build_table(st, side, err);
+    return nb_num_cover(&st->tab, N, FIB_MIN_SIDE, FIB_MAX_SIDE, "", build_table,
+                        err);
 }
 
 /* G(N, m) from the table (which covers N; m <= N). */
@@ -177,7 +161,8 @@ static uint64_t table_at(const fib_state *st, uint64_t N, uint64_t m) {
 
 /* N [L]; a move gives the two after it, N - k and k. */
 static const nb_num_shape fib_shape = {
-    "fibonacci-nim", "heap", "N [L]", 1, 2, 2, "'take 3', or '10 -> 7'"};
+    .name = "fibonacci-nim", .noun = "heap", .form = "N [L]",
+    .min = 1, .max = 2, .width = 2, .example = "'take 3', or '10 -> 7'"};
 
 /* No parameters. */
 static int fib_create(const char *arg, size_t limit, void **state, char *canon,

@@ -379,8 +379,9 @@ static int table_value(moore_state *st, const uint64_t *h, size_t n,
 
 /* Any list of heaps; a move names the heaps it changes. */
 static const nb_num_shape moore_shape = {
-    "moore", "heaps", "heaps H1 ... Hn", 0, 0, 0,
-    "'heaps 0,2: 5 3 -> 1 2', '0,2 -> 1 2', '0 -> 4'"};
+    .name = "moore", .noun = "heaps", .form = "heaps H1 ... Hn",
+    .min = 0, .max = 0, .width = 0, /* any number; moves as pairs */
+    .example = "'heaps 0,2: 5 3 -> 1 2', '0,2 -> 1 2', '0 -> 4'"};
 
 /* Parses K (1 to 8). */
 static int moore_create(const char *arg, size_t limit, void **state,
@@ -749,15 +750,7 @@ static int moore_explain(nimber_game *g, const uint64_t *h, size_t n, int alone,
     int rc = moves_to_p(h, n, K, &f.base);
     if (rc != NB_STOP)
         RETURN_IF_ERR(rc);
-    for (size_t i = 0; i < f.n; i++) {
-        RETURN_IF_ERR(nb_buf_printf(out, "winning move "));
-        RETURN_IF_ERR(moore_move_text(g, h, n, &f.m[i], out));
-        RETURN_IF_ERR(nb_buf_printf(out, "\n"));
-    }
-    if (f.more)
-        RETURN_IF_ERR(nb_buf_printf(out, "(more winning moves exist: "
-                                         "'nimber solve' lists them)\n"));
-    return NIMBER_OK;
+    return nb_num_put_kept(g, h, n, &f, out);
 }
 
 const nimber_family nb_family_moore = {

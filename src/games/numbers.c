@@ -37,6 +37,39 @@ void nb_num_set_limit(void *state, size_t bytes) {
     ((nb_num_table *)state)->limit = bytes;
 }
 
+/* A power of two side from min above top, then the family builds. */
+int nb_num_grow(nb_num_table *t, uint64_t top, uint32_t min, uint32_t max,
+                const char *note, nb_num_build build, nimber_error *err) {
+    const char *name = t->shape->name;
+    if (top >= max)
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "%s: Grundy values%s are computed for heaps below %u "
+                       "only; a %s position alone is solved at any size",
+                       name, note, max, name);
+    uint32_t side = min;
+    while (side <= top)
+        side *= 2;
+    return build(t, side, err);
+}
+
+/* The memory limit against a table's bytes. */
+int nb_num_fits(const nb_num_table *t, uint32_t side, size_t bytes,
+                nimber_error *err) {
+    if (bytes > t->limit)
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "%s: the Grundy table of heaps below %u needs %zu MiB, "
+                       "more than the memory limit",
+                       t->shape->name, side, (bytes >> 20) + 1);
+    return NIMBER_OK;
+}
+
+/* The new table in place of the old. */
+void nb_num_set_cells(nb_num_table *t, void *cells, uint32_t side) {
+    nb_free(t->cells);
+    t->cells = cells;
+    t->side = side;
+}
+
 /* min..max numbers ("wythoff: a position is two heaps A B (got 1
  * number)"). */
 int nb_num_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
@@ -117,6 +150,17 @@ int nb_num_move_json(const nimber_game *g, const uint64_t *w, size_t n,
             nb_buf_printf(out, "%s%llu", i ? ", " : "", (unsigned long long)v));
     }
     return nb_buf_printf(out, "]");
+}
+
+/* A move of width words and no heaps. */
+int nb_num_whole(const nimber_game *g, const nimber_move *mv,
+                 nimber_error *err) {
+    const nb_num_shape *sh = NB_NUM(g)->shape;
+    if (mv->nw != sh->width || mv->nto)
+        return nb_fail(err, NIMBER_E_ARG,
+                       "a %s move gives the %s after it (e.g. %s)", sh->name,
+                       sh->form, sh->example);
+    return NIMBER_OK;
 }
 
 /* The text before a '(' into buf. */
@@ -208,4 +252,18 @@ static int keep_one(nb_msink *sink, const nimber_move *mv) {
 void nb_num_keep_init(nb_num_keep *k) {
     memset(k, 0, sizeof *k);
     k->base.emit = keep_one;
+}
+
+/* The kept moves as text, one a line. */
+int nb_num_put_kept(const nimber_game *g, const uint64_t *w, size_t n,
+                    const nb_num_keep *k, nb_buf *out) {
+    for (size_t i = 0; i < k->n; i++) {
+        RETURN_IF_ERR(nb_buf_printf(out, "winning move "));
+        RETURN_IF_ERR(g->family->move_text(g, w, n, &k->m[i], out));
+        RETURN_IF_ERR(nb_buf_printf(out, "\n"));
+    }
+    if (k->more)
+        return nb_buf_printf(out, "(more winning moves exist: 'nimber solve' "
+                                  "lists them)\n");
+    return NIMBER_OK;
 }

@@ -37,11 +37,13 @@ typedef struct nb_num_shape {
 } nb_num_shape;
 
 /* The first member of such a family's state: its shape, a table of
- * values (cells, freed with the state; NULL until built) and the memory
- * limit in bytes the table must keep within. */
+ * values (cells, freed with the state; NULL until built), the numbers
+ * below which a square table covers them (side, 0 for none) and the
+ * memory limit in bytes the table must keep within. */
 typedef struct nb_num_table {
     const nb_num_shape *shape;
     void *cells;
+    uint32_t side;
     size_t limit;
 } nb_num_table;
 
@@ -56,6 +58,29 @@ int nb_num_new(size_t size, const nb_num_shape *sh, size_t limit, void **state,
 void nb_num_destroy(void *state);
 /* Sets the memory limit of the table. */
 void nb_num_set_limit(void *state, size_t bytes);
+
+/* Builds a family's square table for the numbers below side (a power of
+ * two) into its state (nb_num_set_cells). */
+typedef int (*nb_num_build)(void *state, uint32_t side, nimber_error *err);
+/* The slow path of nb_num_cover: builds the table of the least power of
+ * two side from min above top, or fails with NIMBER_E_LIMIT when top >=
+ * max ("NAME: Grundy values NOTE are computed for heaps below MAX only"). */
+int nb_num_grow(nb_num_table *t, uint64_t top, uint32_t min, uint32_t max,
+                const char *note, nb_num_build build, nimber_error *err);
+/* Makes the table cover the numbers up to top: O(1) when it does (inlined
+ * in the families' value loops), else nb_num_grow. */
+static inline int nb_num_cover(nb_num_table *t, uint64_t top, uint32_t min,
+                               uint32_t max, const char *note,
+                               nb_num_build build, nimber_error *err) {
+    if (top < t->side)
+        return NIMBER_OK;
+    return nb_num_grow(t, top, min, max, note, build, err);
+}
+/* NIMBER_OK when a table of side needing bytes is within the limit. */
+int nb_num_fits(const nb_num_table *t, uint32_t side, size_t bytes,
+                nimber_error *err);
+/* Replaces the table by cells, covering the numbers below side. */
+void nb_num_set_cells(nb_num_table *t, void *cells, uint32_t side);
 
 /* Slots: a position has min..max numbers; "NOUN a b c"; a move takes
  * effect; the move's "from"/"to" JSON; a whole move read back as
@@ -77,6 +102,10 @@ int nb_num_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
     .destroy = nb_num_destroy, .set_memory_limit = nb_num_set_limit,           \
     .apply = nb_num_apply, .move_json = nb_num_move_json
 
+/* NIMBER_OK when mv is a whole move (width words), else the error "a
+ * NAME move gives the FORM after it (e.g. EXAMPLE)". */
+int nb_num_whole(const nimber_game *g, const nimber_move *mv,
+                 nimber_error *err);
 /* Copies text up to a '(' (a comment) into buf of cap bytes; 0 when it
  * does not fit. */
 int nb_num_uncomment(const char *text, char *buf, size_t cap);
@@ -101,6 +130,10 @@ typedef struct nb_num_keep {
 } nb_num_keep;
 /* An empty one. */
 void nb_num_keep_init(nb_num_keep *k);
+/* Appends "winning move TEXT" a line for each move kept, and a line
+ * saying there are more when the keeper stopped. */
+int nb_num_put_kept(const nimber_game *g, const uint64_t *w, size_t n,
+                    const nb_num_keep *k, nb_buf *out);
 
 /* Emits the whole move to the two numbers (a, b): O(1), inlined in the
  * families' move loops. */

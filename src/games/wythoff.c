@@ -56,7 +56,6 @@ __extension__ typedef unsigned __int128 u128;
 typedef struct {
     nb_num_table tab; /* cells: G(a, b), a <= b < side, at b(b+1)/2 + a
                          (uint16_t) */
-    uint32_t side;    /* 0: no table yet */
 } wy_state;
 
 /* ---- the pairs, in exact integers ---- */
@@ -151,16 +150,13 @@ static int moves_to_pairs(const uint64_t *w, nb_msink *sink) {
 /* ---- the Grundy table ---- */
 
 /* Builds the table of G(a, b) for a <= b < side (see the top). */
-static int build_table(wy_state *st, uint32_t side, nimber_error *err) {
+static int build_table(void *state, uint32_t side, nimber_error *err) {
+    wy_state *st = state;
     size_t cells = (size_t)side * (side + 1) / 2;
     size_t width = (3 * (size_t)side + 64) / 64; /* words of a bitset */
     size_t bytes = cells * sizeof(uint16_t) +
                    (2 * (size_t)side + 1) * width * sizeof(uint64_t);
-    if (bytes > st->tab.limit)
-        return nb_fail(err, NIMBER_E_LIMIT,
-                       "wythoff: the Grundy table of heaps below %u needs "
-                       "%zu MiB, more than the memory limit",
-                       side, (bytes >> 20) + 1);
+    RETURN_IF_ERR(nb_num_fits(&st->tab, side, bytes, err));
     uint16_t *g = nb_malloc(cells * sizeof *g);
     uint64_t *col = nb_calloc((size_t)side * width, sizeof *col);
     uint64_t *diag = nb_calloc((size_t)side * width, sizeof *diag);
@@ -192,26 +188,14 @@ static int build_table(wy_state *st, uint32_t side, nimber_error *err) {
     nb_free(col);
     nb_free(diag);
     nb_free(row);
-    nb_free(st->tab.cells);
-    st->tab.cells = g;
-    st->side = side;
+    nb_num_set_cells(&st->tab, g, side);
     return NIMBER_OK;
 }
 
 /* Makes the table cover heaps up to top, or fails with NIMBER_E_LIMIT. */
 static int need_table(wy_state *st, uint64_t top, nimber_error *err) {
-    if (top < st->side)
-        return NIMBER_OK;
-    if (top >= WY_MAX_SIDE)
-        return nb_fail(err, NIMBER_E_LIMIT,
-                       "wythoff: Grundy values (no formula is known) are "
-                       "computed for heaps below %u only; a wythoff "
-                       "position alone is solved at any size",
-                       WY_MAX_SIDE);
-    uint32_t side = WY_MIN_SIDE;
-    while (side <= top)
-        side *= 2;
-    return build_table(st, side, err);
+    return nb_num_cover(&st->tab, top, WY_MIN_SIDE, WY_MAX_SIDE,
+                        " (no formula is known)", build_table, err);
 }
 
 /* G(a, b) from the table (which covers both). */
@@ -229,8 +213,9 @@ static uint64_t table_at(const wy_state *st, uint64_t a, uint64_t b) {
 
 /* Two heaps A B; a move gives the two after it. */
 static const nb_num_shape wy_shape = {
-    "wythoff", "heaps", "two heaps A B", 2, 2, 2,
-    "'3 5 -> 3 2', 'take 2 from both'"};
+    .name = "wythoff", .noun = "heaps", .form = "two heaps A B",
+    .min = 2, .max = 2, .width = 2,
+    .example = "'3 5 -> 3 2', 'take 2 from both'"};
 
 /* No parameters. */
 static int wy_create(const char *arg, size_t limit, void **state, char *canon,
@@ -309,12 +294,8 @@ static int wy_moves(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
 /* Legal: one heap smaller, or both smaller by the same number. */
 static int wy_check(nimber_game *g, const uint64_t *w, size_t n,
                     const nimber_move *mv, nimber_error *err) {
-    (void)g;
     (void)n;
-    if (mv->nw != 2 || mv->nto)
-        return nb_fail(err, NIMBER_E_ARG,
-                       "a wythoff move gives the two heaps after it (e.g. "
-                       "'3 5 -> 3 2')");
+    RETURN_IF_ERR(nb_num_whole(g, mv, err));
     uint64_t A = w[0], B = w[1], a = mv->w[0], b = mv->w[1];
     if ((a < A && b == B) || (a == A && b < B) ||
         (a < A && b < B && A - a == B - b))
