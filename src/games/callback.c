@@ -162,7 +162,8 @@ void cb_sum_canon(uint64_t *w, size_t n) {
     for (size_t i = 0; i < n; i += 1 + (size_t)w[i])
         part[k++] = w + i;
     for (size_t i = 1; i < k; i++) /* insertion sort: k <= 15 */
-        for (size_t j = i; j > 0 && cb_tuple_cmp(part[j], part[j - 1]) < 0; j--) {
+        for (size_t j = i; j > 0 && cb_tuple_cmp(part[j], part[j - 1]) < 0;
+             j--) {
             const uint64_t *t = part[j];
             part[j] = part[j - 1];
             part[j - 1] = t;
@@ -214,7 +215,8 @@ static int emit_option(void *ectx, const uint64_t *option, size_t nwords) {
     if (e->rc)
         return e->rc;
     char pt[160];
-    if (nwords > MAXW || (nwords && !option) || cb_sum_count(option, nwords) < 0) {
+    if (nwords > MAXW || (nwords && !option) ||
+        cb_sum_count(option, nwords) < 0) {
         e->rc = nb_fail(
             e->err, NIMBER_E_ARG,
             "an option of %s is not a sum of positions of at most %d numbers "
@@ -282,8 +284,7 @@ static int push(cb_state *st, uint32_t len, const uint64_t *v,
 }
 
 /* The generalised value of a sum's words, every position valued. */
-void cb_gsum_of(const cb_state *st, const uint64_t *w, size_t n,
-                cb_gsum *out) {
+void cb_gsum_of(const cb_state *st, const uint64_t *w, size_t n, cb_gsum *out) {
     out->fin = 0;
     out->ninf = 0;
     out->inf_slot = 0;
@@ -318,7 +319,8 @@ int cb_k_has(const cb_state *st, uint64_t off, uint64_t x) {
  * the moves of that position to x ^ (the rest's XOR), in its K (Smith's
  * ∞_K + a = ∞_(K^a)); two infinite positions leave K empty. */
 int cb_gsum_has(const cb_state *st, const cb_gsum *g, uint64_t x) {
-    return g->ninf == 1 && cb_k_has(st, st->slot[g->inf_slot].value, x ^ g->fin);
+    return g->ninf == 1 &&
+           cb_k_has(st, st->slot[g->inf_slot].value, x ^ g->fin);
 }
 
 /* Orders two values. */
@@ -384,8 +386,7 @@ static int finish(cb_state *st, nimber_error *err) {
     if (!finite) { /* K: the finite option values, listed in the arena */
         size_t base = st->arena.n, m = 0;
         RETURN_IF_ERR(cb_words_reserve(&st->arena, k, st->limit, err));
-        for (size_t o = f->start; o < f->end;
-             o += 1 + (size_t)st->arena.w[o]) {
+        for (size_t o = f->start; o < f->end; o += 1 + (size_t)st->arena.w[o]) {
             cb_gsum g;
             cb_gsum_of(st, st->arena.w + o + 1, (size_t)st->arena.w[o], &g);
             if (!g.ninf)
@@ -488,8 +489,8 @@ static void abandon(cb_state *st) {
 /* Values the position (len, v) and gives its slot (SLOT_DONE or
  * SLOT_INF): by the search, or, when the search meets a cycle, by Smith's
  * labelling of what it reaches (callback_loopy.c). */
-int cb_tuple_valued(cb_state *st, uint32_t len, const uint64_t *v,
-                    size_t *slot, nimber_error *err) {
+int cb_tuple_valued(cb_state *st, uint32_t len, const uint64_t *v, size_t *slot,
+                    nimber_error *err) {
     size_t at = cb_find(st, len, v);
     if (st->slot[at].state == SLOT_DONE || st->slot[at].state == SLOT_INF) {
         *slot = at;
@@ -515,7 +516,7 @@ int cb_tuple_valued(cb_state *st, uint32_t len, const uint64_t *v,
 
 /* The generalised value of a sum's words, valuing its positions. */
 int cb_sum_gvalue(cb_state *st, const uint64_t *w, size_t n, cb_gsum *out,
-                      nimber_error *err) {
+                  nimber_error *err) {
     for (size_t i = 0; i < n; i += 1 + (size_t)w[i]) {
         size_t at;
         RETURN_IF_ERR(cb_tuple_valued(st, (uint32_t)w[i], w + i + 1, &at, err));
@@ -535,8 +536,9 @@ static void sort_offsets(const uint64_t *base, size_t *off, size_t *tmp,
             size_t hi = lo + 2 * width < k ? lo + 2 * width : k;
             size_t i = lo, j = mid, t = lo;
             while (i < mid && j < hi)
-                tmp[t++] = cb_tuple_cmp(base + off[j], base + off[i]) < 0 ? off[j++]
-                                                                     : off[i++];
+                tmp[t++] = cb_tuple_cmp(base + off[j], base + off[i]) < 0
+                               ? off[j++]
+                               : off[i++];
             while (i < mid)
                 tmp[t++] = off[i++];
             while (j < hi)
@@ -555,7 +557,7 @@ void cb_options_free(cb_options *o) {
 
 /* Lists the distinct options of (len, v), sorted. */
 int cb_sorted_options(cb_state *st, uint32_t len, const uint64_t *v,
-                          cb_options *o, nimber_error *err) {
+                      cb_options *o, nimber_error *err) {
     memset(o, 0, sizeof *o);
     int rc = cb_list_options(st, len, v, &o->rec, err);
     size_t k = 0;

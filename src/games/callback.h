@@ -82,18 +82,16 @@ int cb_claim(cb_state *st, uint32_t len, const uint64_t *v, size_t *at,
 /* Empties slot i (deletion in linear probing). */
 void cb_erase(cb_state *st, size_t i);
 /* Makes room for `more` words in w, within limit bytes. */
-int cb_words_reserve(cb_words *w, size_t more, size_t limit,
-                     nimber_error *err);
+int cb_words_reserve(cb_words *w, size_t more, size_t limit, nimber_error *err);
 /* Asks the program for the options of (len, v), appended to out as
  * records [nwords, words...]. */
 int cb_list_options(cb_state *st, uint32_t len, const uint64_t *v,
                     cb_words *out, nimber_error *err);
 /* Values the position (len, v) (finite or infinite) and gives its slot. */
-int cb_tuple_valued(cb_state *st, uint32_t len, const uint64_t *v,
-                    size_t *slot, nimber_error *err);
+int cb_tuple_valued(cb_state *st, uint32_t len, const uint64_t *v, size_t *slot,
+                    nimber_error *err);
 /* The generalised value of a sum's words, every position valued. */
-void cb_gsum_of(const cb_state *st, const uint64_t *w, size_t n,
-                cb_gsum *out);
+void cb_gsum_of(const cb_state *st, const uint64_t *w, size_t n, cb_gsum *out);
 /* 1 when the sum has a finite option of value x (x in its set K). */
 int cb_gsum_has(const cb_state *st, const cb_gsum *g, uint64_t x);
 /* Stores the set K of values[0..n) (sorted, repeats dropped here) in
@@ -141,8 +139,7 @@ int cb_put_tuple(nb_buf *out, const uint64_t *t);
 int cb_put_sum(nb_buf *out, const uint64_t *w, size_t n);
 int cb_pos_parse(const nimber_game *g, const char *const *args, size_t n,
                  nb_pos *out, nimber_error *err);
-int cb_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
-                nb_buf *out);
+int cb_pos_text(const nimber_game *g, const uint64_t *w, size_t n, nb_buf *out);
 int cb_move_text(const nimber_game *g, const uint64_t *w, size_t n,
                  const nimber_move *mv, nb_buf *out);
 int cb_move_json(const nimber_game *g, const uint64_t *w, size_t n,

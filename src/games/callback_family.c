@@ -96,8 +96,8 @@ static int cb_value(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
 
 /* Whether s is among the finite option values of the infinite part at
  * (its set K). */
-static int cb_in_options(nimber_game *g, const uint64_t *w, size_t n,
-                         size_t at, nimber_value s) {
+static int cb_in_options(nimber_game *g, const uint64_t *w, size_t n, size_t at,
+                         nimber_value s) {
     cb_state *st = ST(g);
     size_t i = cb_part_at(w, n, at);
     if (i >= n || s.hi)
@@ -134,7 +134,8 @@ static int cb_moves_to(nimber_game *g, const uint64_t *w, size_t n,
         if (!inf && need == gi) /* no option has the value of its position */
             continue;
         cb_options o;
-        RETURN_IF_ERR(cb_sorted_options(st, (uint32_t)w[i], w + i + 1, &o, err));
+        RETURN_IF_ERR(
+            cb_sorted_options(st, (uint32_t)w[i], w + i + 1, &o, err));
         int rc = NIMBER_OK;
         for (size_t k = 0; k < o.n && rc == NIMBER_OK; k++) {
             const uint64_t *rec = o.rec.w + o.off[k];
@@ -196,7 +197,8 @@ static int cb_check(nimber_game *g, const uint64_t *w, size_t n,
     size_t at;
     RETURN_IF_ERR(move_option(g, w, n, mv, rec, &at, err));
     cb_options o;
-    RETURN_IF_ERR(cb_sorted_options(ST(g), (uint32_t)w[at], w + at + 1, &o, err));
+    RETURN_IF_ERR(
+        cb_sorted_options(ST(g), (uint32_t)w[at], w + at + 1, &o, err));
     int hit = 0;
     for (size_t k = 0; k < o.n && !hit; k++)
         hit = cb_tuple_cmp(o.rec.w + o.off[k], rec) == 0;
@@ -281,12 +283,12 @@ static int cb_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
                 out, _(": G = infinite (a cycle keeps it from ending); the "
                        "finite values of its options:")));
             for (uint64_t j = 0; j < k[0] && j < MEX_SHOW; j++)
-                RETURN_IF_ERR(nb_buf_printf(out, " %llu",
-                                            (unsigned long long)k[1 + j]));
+                RETURN_IF_ERR(
+                    nb_buf_printf(out, " %llu", (unsigned long long)k[1 + j]));
             RETURN_IF_ERR(nb_buf_printf(out, "%s\n",
-                                        k[0] == 0          ? _(" none")
+                                        k[0] == 0         ? _(" none")
                                         : k[0] > MEX_SHOW ? " ..."
-                                                           : ""));
+                                                          : ""));
             continue;
         }
         uint64_t gi = st->slot[at].value;
@@ -299,7 +301,8 @@ static int cb_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
         }
         RETURN_IF_ERR(nb_buf_printf(out, _(" = mex of the option values:")));
         cb_options o;
-        RETURN_IF_ERR(cb_sorted_options(st, (uint32_t)w[i], w + i + 1, &o, err));
+        RETURN_IF_ERR(
+            cb_sorted_options(st, (uint32_t)w[i], w + i + 1, &o, err));
         int rc = NIMBER_OK;
         if (gi == 0) { /* no option of value 0: each one with its value */
             if (o.n == 0)
@@ -311,7 +314,8 @@ static int cb_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
                 char buf[24];
                 rc = cb_sum_gvalue(st, rec + 1, (size_t)rec[0], &x, err);
                 if (rc == NIMBER_OK) {
-                    snprintf(buf, sizeof buf, "%llu", (unsigned long long)x.fin);
+                    snprintf(buf, sizeof buf, "%llu",
+                             (unsigned long long)x.fin);
                     rc = nb_buf_printf(out, "\n      %s by -> ",
                                        x.ninf ? "inf" : buf);
                 }

@@ -54,7 +54,7 @@ static int read_tuple(const char **p, uint64_t *t, int bare) {
 
 /* Each argument is one position: "3,5", "(3, 5)", "7"; "" or "()". */
 int cb_pos_parse(const nimber_game *g, const char *const *args, size_t n,
-                        nb_pos *out, nimber_error *err) {
+                 nb_pos *out, nimber_error *err) {
     memset(out, 0, sizeof *out);
     for (size_t i = 0; i < n; i++) {
         uint64_t t[1 + MAXLEN];
@@ -100,7 +100,7 @@ int cb_put_sum(nb_buf *out, const uint64_t *w, size_t n) {
 
 /* "[0]=(3, 5)  [1]=(4, 5)". */
 int cb_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
-                       nb_buf *out) {
+                nb_buf *out) {
     (void)g;
     size_t k = 0;
     for (size_t i = 0; i < n; i += 1 + (size_t)w[i], k++) {
@@ -112,7 +112,7 @@ int cb_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
 
 /* "part 0: (5, 4) -> (2, 4) + (3, 4)". */
 int cb_move_text(const nimber_game *g, const uint64_t *w, size_t n,
-                        const nimber_move *mv, nb_buf *out) {
+                 const nimber_move *mv, nb_buf *out) {
     (void)g;
     size_t at = cb_part_at(w, n, mv->heap);
     RETURN_IF_ERR(nb_buf_printf(out, "part %zu: ", mv->heap));
@@ -124,12 +124,13 @@ int cb_move_text(const nimber_game *g, const uint64_t *w, size_t n,
 
 /* "heap": 0, "from": [5, 4], "to": [[2, 4], [3, 4]]. */
 int cb_move_json(const nimber_game *g, const uint64_t *w, size_t n,
-                        const nimber_move *mv, nb_buf *out) {
+                 const nimber_move *mv, nb_buf *out) {
     (void)g;
     size_t at = cb_part_at(w, n, mv->heap);
     RETURN_IF_ERR(nb_buf_printf(out, "\"heap\": %zu, \"from\": ", mv->heap));
     if (at < n)
-        RETURN_IF_ERR(nb_num_put(out, "[", w + at + 1, (size_t)w[at], ", ", "]"));
+        RETURN_IF_ERR(
+            nb_num_put(out, "[", w + at + 1, (size_t)w[at], ", ", "]"));
     else
         RETURN_IF_ERR(nb_buf_printf(out, "null"));
     RETURN_IF_ERR(nb_buf_printf(out, ", \"to\": ["));
@@ -137,7 +138,8 @@ int cb_move_json(const nimber_game *g, const uint64_t *w, size_t n,
     for (size_t i = 0; i < nw; i += 1 + (size_t)mv->w[1 + i]) {
         if (i)
             RETURN_IF_ERR(nb_buf_printf(out, ", "));
-        RETURN_IF_ERR(nb_num_put(out, "[", mv->w + 2 + i, (size_t)mv->w[1 + i], ", ", "]"));
+        RETURN_IF_ERR(nb_num_put(out, "[", mv->w + 2 + i, (size_t)mv->w[1 + i],
+                                 ", ", "]"));
     }
     return nb_buf_printf(out, "]");
 }
@@ -145,7 +147,7 @@ int cb_move_json(const nimber_game *g, const uint64_t *w, size_t n,
 /* Reads "[part] I[:] [(FROM)] -> A + B" (a tuple in parentheses, or one
  * number for a one-number tuple; "nothing" for the empty sum). */
 int cb_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
-                         const char *text, nimber_move *mv, nimber_error *err) {
+                  const char *text, nimber_move *mv, nimber_error *err) {
     (void)g;
     const char *p = skip_space(text);
     uint64_t idx, from[1 + MAXLEN], rec[1 + MAXW];

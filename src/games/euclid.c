@@ -62,16 +62,21 @@ static uint64_t eu_grundy(uint64_t x, uint64_t y) {
 
 /* Two numbers A B; a move gives the two after it. */
 static const nb_num_shape eu_shape = {
-    .name = "euclid", .noun = "numbers", .form = "two numbers A B",
-    .min = 2, .max = 2, .width = 2,
-    .example = "'12 5 -> 2 5', or just '2 5'"};
+    .name = "euclid",
+    .noun = "numbers",
+    .form = "two numbers A B",
+    .min = 2,
+    .max = 2,
+    .width = 2,
+    .example = "'12 5 -> 2 5', or just '2 5'",
+};
 
 /* No parameters. */
 static int eu_create(const char *arg, size_t limit, void **state, char *canon,
                      size_t cap, nimber_error *err) {
     (void)arg;
-    return nb_num_new(sizeof(nb_num_table), &eu_shape, limit, state, canon,
-                      cap, "euclid", err);
+    return nb_num_new(sizeof(nb_num_table), &eu_shape, limit, state, canon, cap,
+                      "euclid", err);
 }
 
 /* The closed form. */

@@ -147,8 +147,8 @@ static int build_table(void *state, uint32_t side, nimber_error *err) {
 
 /* Makes the table cover heap N, or fails with NIMBER_E_LIMIT. */
 static int need_table(fib_state *st, uint64_t N, nimber_error *err) {
-    return nb_num_cover(&st->tab, N, FIB_MIN_SIDE, FIB_MAX_SIDE, "", build_table,
-                        err);
+    return nb_num_cover(&st->tab, N, FIB_MIN_SIDE, FIB_MAX_SIDE, "",
+                        build_table, err);
 }
 
 /* G(N, m) from the table (which covers N; m <= N). */
@@ -161,8 +161,14 @@ static uint64_t table_at(const fib_state *st, uint64_t N, uint64_t m) {
 
 /* N [L]; a move gives the two after it, N - k and k. */
 static const nb_num_shape fib_shape = {
-    .name = "fibonacci-nim", .noun = "heap", .form = "N [L]",
-    .min = 1, .max = 2, .width = 2, .example = "'take 3', or '10 -> 7'"};
+    .name = "fibonacci-nim",
+    .noun = "heap",
+    .form = "N [L]",
+    .min = 1,
+    .max = 2,
+    .width = 2,
+    .example = "'take 3', or '10 -> 7'",
+};
 
 /* No parameters. */
 static int fib_create(const char *arg, size_t limit, void **state, char *canon,

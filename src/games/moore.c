@@ -379,9 +379,14 @@ static int table_value(moore_state *st, const uint64_t *h, size_t n,
 
 /* Any list of heaps; a move names the heaps it changes. */
 static const nb_num_shape moore_shape = {
-    .name = "moore", .noun = "heaps", .form = "heaps H1 ... Hn",
-    .min = 0, .max = 0, .width = 0, /* any number; moves as pairs */
-    .example = "'heaps 0,2: 5 3 -> 1 2', '0,2 -> 1 2', '0 -> 4'"};
+    .name = "moore",
+    .noun = "heaps",
+    .form = "heaps H1 ... Hn",
+    .min = 0,
+    .max = 0,
+    .width = 0, /* any number; moves as pairs */
+    .example = "'heaps 0,2: 5 3 -> 1 2', '0,2 -> 1 2', '0 -> 4'",
+};
 
 /* Parses K (1 to 8). */
 static int moore_create(const char *arg, size_t limit, void **state,

@@ -174,8 +174,7 @@ int nb_num_uncomment(const char *text, char *buf, size_t cap) {
 }
 
 /* The error of a move that cannot be read. */
-int nb_num_bad_move(const nimber_game *g, const char *text,
-                    nimber_error *err) {
+int nb_num_bad_move(const nimber_game *g, const char *text, nimber_error *err) {
     return nb_fail(err, NIMBER_E_ARG, "cannot read '%.60s' as a move (e.g. %s)",
                    text, NB_NUM(g)->shape->example);
 }
@@ -199,8 +198,8 @@ int nb_num_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
         int nf = nb_parse_numbers(&p, from, width);
         if (nf != 0 && nf != width)
             return nb_num_bad_move(g, text, err);
-        if (nf == width && (n != sh->width ||
-                            memcmp(from, w, sh->width * sizeof *w) != 0)) {
+        if (nf == width &&
+            (n != sh->width || memcmp(from, w, sh->width * sizeof *w) != 0)) {
             nb_buf a = {0}, b = {0};
             nb_num_put(&a, "", w, n, " ", "");
             nb_num_put(&b, "", from, sh->width, " ", "");

@@ -110,8 +110,7 @@ int nb_num_whole(const nimber_game *g, const nimber_move *mv,
  * does not fit. */
 int nb_num_uncomment(const char *text, char *buf, size_t cap);
 /* Fails with "cannot read TEXT as a move (e.g. EXAMPLE)". */
-int nb_num_bad_move(const nimber_game *g, const char *text,
-                    nimber_error *err);
+int nb_num_bad_move(const nimber_game *g, const char *text, nimber_error *err);
 /* Reads a decimal number below 2^64 at *p (no spaces skipped),
  * advancing it; 0 if there is none. */
 int nb_num_read(const char **p, uint64_t *out);

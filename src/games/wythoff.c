@@ -213,9 +213,14 @@ static uint64_t table_at(const wy_state *st, uint64_t a, uint64_t b) {
 
 /* Two heaps A B; a move gives the two after it. */
 static const nb_num_shape wy_shape = {
-    .name = "wythoff", .noun = "heaps", .form = "two heaps A B",
-    .min = 2, .max = 2, .width = 2,
-    .example = "'3 5 -> 3 2', 'take 2 from both'"};
+    .name = "wythoff",
+    .noun = "heaps",
+    .form = "two heaps A B",
+    .min = 2,
+    .max = 2,
+    .width = 2,
+    .example = "'3 5 -> 3 2', 'take 2 from both'",
+};
 
 /* No parameters. */
 static int wy_create(const char *arg, size_t limit, void **state, char *canon,
@@ -259,7 +264,8 @@ static int wy_moves_to(nimber_game *g, const uint64_t *w, size_t n,
     uint64_t A = w[0], B = w[1];
     if (A == 0 || B == 0) { /* one Nim heap: its one move to t */
         if (t.lo < (A | B))
-            return A ? nb_num_emit2(sink, t.lo, 0) : nb_num_emit2(sink, 0, t.lo);
+            return A ? nb_num_emit2(sink, t.lo, 0)
+                     : nb_num_emit2(sink, 0, t.lo);
         return NIMBER_OK;
     }
     RETURN_IF_ERR(need_table(st, A > B ? A : B, err));
