@@ -295,6 +295,23 @@ char *nb_size_text(size_t bytes, char *buf) {
     return buf;
 }
 
+/* A decimal number below 2^64 (see internal.h). */
+int nb_read_u64(const char **p, uint64_t *out) {
+    const char *q = *p;
+    uint64_t v = 0;
+    if (*q < '0' || *q > '9')
+        return 0;
+    for (; *q >= '0' && *q <= '9'; q++) {
+        unsigned d = (unsigned)(*q - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return 0;
+        v = v * 10 + d;
+    }
+    *p = q;
+    *out = v;
+    return 1;
+}
+
 /* "nodes are 0 to n-1", or that there are none (never "0 to -1"). */
 char *nb_nodes_text(uint64_t n, char *buf) {
     if (n == 0)

@@ -163,6 +163,10 @@ void nb_buf_free(nb_buf *b);
  * buf (at least 32 bytes) and returns it. */
 char *nb_size_text(size_t bytes, char *buf);
 
+/* Reads a decimal number below 2^64 at *p (no blanks skipped): 1 and *p
+ * past it, or 0 (nothing moved) when there is no digit or it is larger. */
+int nb_read_u64(const char **p, uint64_t *out);
+
 /* Writes what nodes a graph of n nodes has, for errors ("nodes are 0 to
  * 4", "the graph has no nodes") into buf (at least 48 bytes); returns it. */
 char *nb_nodes_text(uint64_t n, char *buf);

@@ -27,7 +27,7 @@ static int read_tuple(const char **p, uint64_t *t, int bare) {
     int open = *q == '(';
     if (!open && !bare) {
         t[0] = 1; /* a single number stands for (n) */
-        if (!nb_num_read(&q, &t[1]))
+        if (!nb_read_u64(&q, &t[1]))
             return 0;
         *p = q;
         return 1;
@@ -36,7 +36,7 @@ static int read_tuple(const char **p, uint64_t *t, int bare) {
         q = skip_space(q + 1);
     t[0] = 0;
     while (*q && *q != ')') {
-        if (t[0] == MAXLEN || !nb_num_read(&q, &t[1 + t[0]]))
+        if (t[0] == MAXLEN || !nb_read_u64(&q, &t[1 + t[0]]))
             return 0;
         t[0]++;
         q = skip_space(q);
@@ -154,7 +154,7 @@ int cb_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
     int have_from = 0;
     if (strncmp(p, "part ", 5) == 0 || strncmp(p, "heap ", 5) == 0)
         p = skip_space(p + 5);
-    if (!nb_num_read(&p, &idx))
+    if (!nb_read_u64(&p, &idx))
         goto bad;
     p = skip_space(p);
     if (*p == ':')

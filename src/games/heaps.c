@@ -322,20 +322,13 @@ static const char *skip_space(const char *p) {
     return p;
 }
 
-/* Reads one decimal number at *p; 0 if none (or above 2^64-1). */
+/* Reads one decimal number at *p after blanks; 0 if none (or above
+ * 2^64-1). */
 static int read_u64(const char **p, uint64_t *out) {
     const char *q = skip_space(*p);
-    uint64_t v = 0;
-    if (*q < '0' || *q > '9')
+    if (!nb_read_u64(&q, out))
         return 0;
-    for (; *q >= '0' && *q <= '9'; q++) {
-        unsigned d = (unsigned)(*q - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            return 0;
-        v = v * 10 + d;
-    }
     *p = q;
-    *out = v;
     return 1;
 }
 

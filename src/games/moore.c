@@ -580,7 +580,7 @@ static int moore_move_text(const nimber_game *g, const uint64_t *h, size_t n,
 /* Reads a decimal number after spaces; 0 if none (or past 2^64-1). */
 static int read_num(const char **p, uint64_t *out) {
     const char *q = *p + strspn(*p, " \t");
-    if (!nb_num_read(&q, out))
+    if (!nb_read_u64(&q, out))
         return 0;
     *p = q;
     return 1;

@@ -219,23 +219,6 @@ int nb_num_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
     return NIMBER_OK;
 }
 
-/* A decimal number below 2^64. */
-int nb_num_read(const char **p, uint64_t *out) {
-    const char *q = *p;
-    uint64_t v = 0;
-    if (*q < '0' || *q > '9')
-        return 0;
-    for (; *q >= '0' && *q <= '9'; q++) {
-        unsigned d = (unsigned)(*q - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            return 0;
-        v = v * 10 + d;
-    }
-    *p = q;
-    *out = v;
-    return 1;
-}
-
 /* Keeps a move, or stops once NB_NUM_KEEP are kept. */
 static int keep_one(nb_msink *sink, const nimber_move *mv) {
     nb_num_keep *k = (nb_num_keep *)sink;

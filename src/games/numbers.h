@@ -111,9 +111,6 @@ int nb_num_whole(const nimber_game *g, const nimber_move *mv,
 int nb_num_uncomment(const char *text, char *buf, size_t cap);
 /* Fails with "cannot read TEXT as a move (e.g. EXAMPLE)". */
 int nb_num_bad_move(const nimber_game *g, const char *text, nimber_error *err);
-/* Reads a decimal number below 2^64 at *p (no spaces skipped),
- * advancing it; 0 if there is none. */
-int nb_num_read(const char **p, uint64_t *out);
 /* Appends OPEN w[0] SEP w[1] ... CLOSE. */
 int nb_num_put(nb_buf *out, const char *open, const uint64_t *w, size_t n,
                const char *sep, const char *close);

@@ -38,17 +38,9 @@ int hb_word_cmp(const void *a, const void *b) {
 /* Reads one decimal number at *p (skipping blanks first); 0 if none. */
 static int read_number(const char **p, uint64_t *out) {
     const char *q = *p + strspn(*p, " \t");
-    uint64_t v = 0;
-    if (*q < '0' || *q > '9')
+    if (!nb_read_u64(&q, out))
         return 0;
-    for (; *q >= '0' && *q <= '9'; q++) {
-        unsigned d = (unsigned)(*q - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            return 0;
-        v = v * 10 + d;
-    }
     *p = q + strspn(q, " \t");
-    *out = v;
     return 1;
 }
 
