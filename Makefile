@@ -283,6 +283,7 @@ STEP := sh tests/step.sh
 test: check-deps
 	@rm -f $(B)/test-times.txt
 	@$(STEP) lint $(MAKE) -j$(JOBS) lint
+	@$(STEP) check $(MAKE) -j$(JOBS) check
 	@$(STEP) clang-build $(MAKE) -j$(JOBS) clang-build
 	@$(STEP) unit $(MAKE) -j$(JOBS) unit
 	@$(STEP) tsan $(MAKE) -j$(JOBS) tsan

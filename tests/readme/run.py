@@ -49,6 +49,7 @@ SKIP = {
     "make bench": "benchmarks: minutes of timing, not first use",
     "make fuzz FUZZ_TIME=60": "make test runs each fuzzer",
     "make lint": "make test runs it",
+    "make check": "make test runs it (its second step)",
     "make python": "make test's python-test runs it",
 }
 
