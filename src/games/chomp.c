@@ -200,6 +200,8 @@ static int ch_cmp_u32(const void *a, const void *b) {
 
 /* The mex of v[0..n-1] (reordered).  O(n log n). */
 static uint32_t ch_mex(uint32_t *v, size_t n) {
+    if (n == 0) /* (v may be NULL then) */
+        return 0;
     qsort(v, n, sizeof *v, ch_cmp_u32);
     uint32_t m = 0;
     for (size_t i = 0; i < n && v[i] <= m; i++)
