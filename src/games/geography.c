@@ -203,7 +203,7 @@ static int tab_grow(geo_state *s, nimber_error *err) {
     if (nc > s->limit / sizeof(geo_entry))
         return nb_fail(err, NIMBER_E_LIMIT,
                        "geography: %zu positions fill the transposition "
-                       "table the memory limit allows (%llu MiB)",
+                       "table that the memory limit (%llu MiB) allows",
                        s->used, (unsigned long long)(s->limit >> 20));
     geo_entry *t = nb_calloc(nc, sizeof *t);
     if (!t)
