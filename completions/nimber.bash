@@ -62,10 +62,11 @@ _nimber() {
             COMPREPLY=()
             return ;;
     esac
-    if [[ "$cur" == graph:* || "$cur" == hackenbush:* || "$cur" == @* ]]; then
+    if [[ "$cur" == graph:* || "$cur" == hackenbush:* || "$cur" == geography:* || "$cur" == @* ]]; then
         compopt -o filenames 2>/dev/null
         local pre
         if [[ "$cur" == @* ]]; then pre="@"; else pre="${cur%%:*}:"; fi
+        [[ "$cur" == geography:u:* ]] && pre="geography:u:"
         COMPREPLY=($(compgen -f -- "${cur#"$pre"}" | sed "s|^|$pre|"))
         return
     fi
