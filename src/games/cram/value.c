@@ -107,7 +107,7 @@ static size_t held(const cram_state *s) {
 static int over_limit(const cram_state *s, nimber_error *err) {
     return nb_fail(err, NIMBER_E_LIMIT,
                    "cram: the table of board parts needs more than the "
-                   "memory limit (%llu MiB; --memory raises it)",
+                   "memory limit (%llu MiB; --max-memory raises it)",
                    (unsigned long long)(s->limit >> 20));
 }
 
