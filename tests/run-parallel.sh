@@ -8,6 +8,10 @@
 jobs=$1
 logs=$2
 shift 2
+case $jobs in
+''|*[!0-9]*|0) echo "run-parallel: JOBS must be a positive number, not '$jobs'" >&2
+    exit 2 ;;
+esac
 mkdir -p "$logs"
 rm -f "$logs"/*.failed
 export logs
@@ -18,7 +22,9 @@ printf '%s\n' "$@" | xargs -P "$jobs" -I{} sh -c '
     else
         echo "FAILED $n (exit $?)"; touch "$logs/$n.failed"
     fi'
+xs=$? # xargs itself failing (a worker killed) fails the run too
 failed=0
+[ $xs -eq 0 ] || { echo "run-parallel: xargs exit $xs"; failed=1; }
 for f in "$logs"/*.failed; do
     [ -e "$f" ] || continue
     n=$(basename "$f" .failed)

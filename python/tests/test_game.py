@@ -280,3 +280,12 @@ def test_observed_period_rule_is_the_clis(tmp_path):
     assert nimber._observed_period(list(range(1, 13)) + [0] * 8) is None
     assert nimber._observed_period([5, 1, 2, 1, 2]) is None
     assert nimber._observed_period([5, 1, 2, 1, 2, 1, 2]) == (1, 2)
+
+
+def test_explain_of_a_cyclic_game_in_a_sum_says_smith():
+    """explain of a sum holding a Game whose cycle is not met yet opens
+    with Smith's theory (the values are found before the text is chosen)."""
+    loop = nimber.Game(lambda p: [[(1 - p[0],)]] if p[0] < 2 else [],
+                       name="loop")
+    text = nimber.explain([("nim", [3]), (loop, [(0,)])])
+    assert text.startswith("Smith's theory"), text[:60]

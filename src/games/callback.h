@@ -62,7 +62,6 @@ typedef struct {
     size_t seencap;
     cb_words kpool; /* the sets K of infinite values */
     int loopy;      /* a cycle has been met */
-    int nest;       /* labellings in progress (callback_loopy.c) */
     int listing;    /* the options function is running */
 } cb_state;
 

@@ -245,8 +245,9 @@ static int cb_after(nimber_game *g, const uint64_t *w, size_t n,
     size_t at, sl;
     cb_gsum x;
     RETURN_IF_ERR(move_option(g, w, n, mv, rec, &at, err));
-    RETURN_IF_ERR(cb_tuple_valued(st, (uint32_t)w[at], w + at + 1, &sl, err));
     RETURN_IF_ERR(cb_sum_gvalue(st, rec + 1, (size_t)rec[0], &x, err));
+    /* then the position's slot: valuing the option may move the table */
+    RETURN_IF_ERR(cb_tuple_valued(st, (uint32_t)w[at], w + at + 1, &sl, err));
     if (cur->ninf || x.ninf || st->slot[sl].state == SLOT_INF) {
         nb_pos tmp = {nb_malloc((n ? n : 1) * sizeof(uint64_t)), n, n ? n : 1};
         if (!tmp.w)

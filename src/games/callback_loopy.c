@@ -1,64 +1,90 @@
 /*
  * callback_loopy.c — the values of a game defined by a callback around a
- * cycle: Smith's generalised Sprague-Grundy function, as graph.c computes
- * it for a graph file, over the positions the program's options reach.
+ * cycle: Smith's generalised Sprague-Grundy function, as games/graph/
+ * computes it for a graph file, over the positions the program's options
+ * reach.
  *
  * When callback.c's depth-first search meets a position on its own stack,
  * it drops the search and calls cb_loopy_solve on the position it was
  * asked.  That position and every position reachable from it without a
- * value yet (the region) are listed breadth first, each marked REGION in
- * the table with its node number; each option becomes one of:
- *   - an edge to a region node (an option of one position);
- *   - a fixed value: finite (the empty option, valued positions, sums
- *     whose positions are valued, XORed), or infinite with its set K
- *     (an infinite position, or a sum holding one: ∞_K + a = ∞_(K^a);
- *     two infinite positions: K empty).
- * The positions of an option of several positions are valued first, by a
- * nested call of the search (which may label a region of its own); one
- * that reaches back into this region makes a cycle through a sum, which
- * is refused (NIMBER_E_UNSUPPORTED): Smith's labelling below needs each
- * option on a cycle to be one position.
+ * value yet — through options of one position and through the positions
+ * of options that are sums — form the region: listed breadth first, each
+ * marked REGION in the table with its node number (no other search runs
+ * meanwhile: the program is never asked for a value here).  Each option
+ * is an edge to a region node (one position), a fixed value (finite: the
+ * empty option, valued positions and sums of them, XORed; or infinite with
+ * its set K: ∞_K + a = ∞_(K^a), two infinite positions leave K empty), or
+ * a sum holding region nodes.
  *
- * Labelling (Fraenkel and Yesha's form of Smith's): for m = 0, 1, ..., a
- * node u not yet labelled is labelled m when the options labelled so far
- * hold every value below m but not m (its mex is m), and every option not
- * labelled (a region node, or a fixed infinite value) has an option
- * labelled m (is "covered").  With counters: cnt[u] counts u's options not
- * covered; labelling v with m blocks v's predecessors from m, covers
- * them, and so lowers the counts of theirs.  A round is O(V + E); the
- * rounds stop past the largest out-degree (no mex is larger), so O((D + 2)
- * (V + E)).  Nodes never labelled are infinite, K the finite values of
- * their options.  Memory: about 100 bytes a node and 24 an option, within
- * the game's memory limit.
+ * The region is cut into strongly connected components (Tarjan's, with an
+ * explicit stack: every edge and every position of a sum counts), which
+ * come out sinks first: when a component is labelled, everything its
+ * options reach outside it has its value, so a sum's positions outside
+ * the component fold into a fixed value.  A sum with a position inside
+ * its own component is a cycle through a sum: refused
+ * (NIMBER_E_UNSUPPORTED), since Smith's labelling needs each option on a
+ * cycle to be one position.  The result does not depend on which position
+ * was asked first.
+ *
+ * Labelling a component (Fraenkel and Yesha's form of Smith's): for m = 0,
+ * 1, ..., a node u not yet labelled is labelled m when the options
+ * labelled so far hold every value below m but not m (its mex is m), and
+ * every option not labelled (a node of the component, or a fixed infinite
+ * value) has an option labelled m (is "covered").  With counters: cnt[u]
+ * counts u's options not covered; labelling v with m blocks v's
+ * predecessors from m, covers them, and so lowers the counts of theirs.
+ * A round is O(V + E); the rounds stop past the largest out-degree (no mex
+ * is larger), so O((D + 2)(V + E)) a component.  Nodes never labelled are
+ * infinite, K the finite values of their options.  Memory: about 130
+ * bytes a node and 40 an option, within the game's memory limit; the
+ * values are written into the table only when every component is done.
  */
 #include "callback.h"
 
 #include <string.h>
 
-#define NEST_MAX 64 /* nested labellings (sums valued inside a region) */
 #define UNL UINT64_MAX
 
-enum { OPT_EDGE, OPT_FIN, OPT_INF };
+enum { OPT_EDGE, OPT_FIN, OPT_INF, OPT_SUM };
 
-/* An option of a region node: an edge to node x, a finite value x, or an
- * infinite value: the set K at kpool offset x XORed with a (x = UNL: K
- * empty). */
+/* An option of a region node.  EDGE: to node x.  FIN: the value x.  INF:
+ * infinite, the set K at kpool offset x (UNL: K empty) XORed with a.  SUM:
+ * the region nodes part[p0..p0+pn) plus fixed positions worth a (finite
+ * XOR), ninf of them infinite, the first's K at offset x. */
 typedef struct {
     int kind;
     uint64_t x, a;
+    size_t p0, pn, ninf;
 } lopt;
+
+/* A node's value once its component is labelled: state SLOT_DONE (value
+ * its label) or SLOT_INF (value its K's offset); 0 before. */
+typedef struct {
+    int state;
+    uint64_t value;
+} lres;
 
 /* The region being labelled. */
 typedef struct {
     cb_state *st;
-    size_t n, cap;       /* nodes */
-    uint32_t *len;       /* their tuples */
+    size_t n, cap; /* nodes */
+    uint32_t *len; /* their tuples */
     uint64_t (*v)[MAXLEN];
-    size_t *ostart;      /* options of node i: opt[ostart[i]..ostart[i+1]) */
+    size_t *ostart; /* options of node i: opt[ostart[i]..ostart[i+1]) */
     lopt *opt;
     size_t nopt, optcap;
+    size_t *part; /* the region nodes of the sums */
+    size_t npart, partcap;
     size_t bytes; /* what the arrays above take */
 } region;
+
+/* Fails: the region would pass the memory limit. */
+static int too_big(const region *r, nimber_error *err) {
+    return nb_fail(err, NIMBER_E_LIMIT,
+                   "%s: the positions around a cycle would pass the memory "
+                   "limit (%zu so far)",
+                   r->st->name, r->n);
+}
 
 /* Grows an array of `size`-byte items to hold `need`, counting bytes. */
 static int grow(region *r, void **p, size_t *cap, size_t need, size_t size,
@@ -69,10 +95,7 @@ static int grow(region *r, void **p, size_t *cap, size_t need, size_t size,
     while (nc < need)
         nc *= 2;
     if (r->bytes + (nc - *cap) * size > r->st->limit)
-        return nb_fail(err, NIMBER_E_LIMIT,
-                       "%s: the positions around a cycle would pass the "
-                       "memory limit (%zu so far)",
-                       r->st->name, r->n);
+        return too_big(r, err);
     void *np = nb_realloc(*p, nc * size);
     if (!np)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -90,10 +113,7 @@ static int add_node(region *r, uint32_t len, const uint64_t *v,
         size_t nc = r->cap ? 2 * r->cap : 256;
         size_t per = sizeof *r->len + sizeof *r->v + sizeof *r->ostart;
         if (r->bytes + (nc - r->cap) * per > r->st->limit)
-            return nb_fail(err, NIMBER_E_LIMIT,
-                           "%s: the positions around a cycle would pass the "
-                           "memory limit (%zu so far)",
-                           r->st->name, r->n);
+            return too_big(r, err);
         uint32_t *nl = nb_realloc(r->len, nc * sizeof *nl);
         if (nl)
             r->len = nl;
@@ -120,61 +140,57 @@ static int add_node(region *r, uint32_t len, const uint64_t *v,
 }
 
 /* Appends an option of the node being listed. */
-static int add_opt(region *r, int kind, uint64_t x, uint64_t a,
-                   nimber_error *err) {
+static int add_opt(region *r, lopt o, nimber_error *err) {
     RETURN_IF_ERR(grow(r, (void **)&r->opt, &r->optcap, r->nopt + 1,
                        sizeof *r->opt, err));
-    r->opt[r->nopt++] = (lopt){kind, x, a};
+    r->opt[r->nopt++] = o;
     return NIMBER_OK;
 }
 
-/* The option rec [nwords, words...] of node u as an edge or a value. */
+/* The region node of position (len, v): its number, made if new. */
+static int node_of(region *r, uint32_t len, const uint64_t *v, size_t *node,
+                   nimber_error *err) {
+    size_t at = cb_find(r->st, len, v);
+    if (r->st->slot[at].state == SLOT_EMPTY) {
+        RETURN_IF_ERR(add_node(r, len, v, err));
+        *node = r->n - 1;
+    } else
+        *node = (size_t)r->st->slot[at].value;
+    return NIMBER_OK;
+}
+
+/* The option rec [nwords, words...] as an edge, a fixed value or a sum. */
 static int classify(region *r, const uint64_t *rec, nimber_error *err) {
     cb_state *st = r->st;
     size_t nw = (size_t)rec[0], parts = 0;
     const uint64_t *w = rec + 1;
+    lopt o = {OPT_SUM, UNL, 0, r->npart, 0, 0};
     for (size_t i = 0; i < nw; i += 1 + (size_t)w[i])
         parts++;
-    if (parts == 1) {
-        size_t at = cb_find(st, (uint32_t)w[0], w + 1);
-        int s = st->slot[at].state;
-        if (s == SLOT_EMPTY) { /* a new node of the region */
-            RETURN_IF_ERR(add_node(r, (uint32_t)w[0], w + 1, err));
-            return add_opt(r, OPT_EDGE, r->n - 1, 0, err);
-        }
-        if (s == SLOT_REGION)
-            return add_opt(r, OPT_EDGE, st->slot[at].value, 0, err);
-    } else { /* value each position first (nested), none in the region */
-        for (size_t i = 0; i < nw; i += 1 + (size_t)w[i]) {
-            size_t at = cb_find(st, (uint32_t)w[i], w + i + 1);
-            if (st->slot[at].state == SLOT_REGION) {
-                char pt[160];
-                return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                               "%s: a cycle runs through an option that is a "
-                               "sum of several positions (%s); cycles are "
-                               "supported where each option on them is one "
-                               "position",
-                               st->name,
-                               cb_tuple_text(pt, sizeof pt, (uint32_t)w[i],
-                                             w + i + 1));
-            }
-            if (st->slot[at].state == SLOT_EMPTY) {
-                if (st->nest >= NEST_MAX)
-                    return nb_fail(err, NIMBER_E_LIMIT,
-                                   "%s: more than %d cycles inside sums "
-                                   "inside cycles",
-                                   st->name, NEST_MAX);
-                RETURN_IF_ERR(cb_tuple_valued(st, (uint32_t)w[i], w + i + 1,
-                                              &at, err));
-            }
+    for (size_t i = 0; i < nw; i += 1 + (size_t)w[i]) {
+        const cb_slot *s = &st->slot[cb_find(st, (uint32_t)w[i], w + i + 1)];
+        if (s->state == SLOT_DONE) {
+            o.a ^= s->value;
+        } else if (s->state == SLOT_INF) {
+            if (o.ninf++ == 0)
+                o.x = s->value;
+        } else { /* a region node, or a new one */
+            size_t node;
+            RETURN_IF_ERR(node_of(r, (uint32_t)w[i], w + i + 1, &node, err));
+            if (parts == 1)
+                return add_opt(r, (lopt){OPT_EDGE, node, 0, 0, 0, 0}, err);
+            RETURN_IF_ERR(grow(r, (void **)&r->part, &r->partcap,
+                               r->npart + 1, sizeof *r->part, err));
+            r->part[r->npart++] = node;
+            o.pn++;
         }
     }
-    cb_gsum g;
-    cb_gsum_of(st, w, nw, &g);
-    if (g.ninf == 0)
-        return add_opt(r, OPT_FIN, g.fin, 0, err);
-    return add_opt(r, OPT_INF, g.ninf == 1 ? st->slot[g.inf_slot].value : UNL,
-                   g.fin, err);
+    if (o.pn) /* holds region nodes: resolved when their values are known */
+        return add_opt(r, o, err);
+    if (o.ninf == 0)
+        return add_opt(r, (lopt){OPT_FIN, o.a, 0, 0, 0, 0}, err);
+    return add_opt(r, (lopt){OPT_INF, o.ninf == 1 ? o.x : UNL, o.a, 0, 0, 0},
+                   err);
 }
 
 /* Lists the region from (len, v) breadth first, classifying options. */
@@ -193,9 +209,11 @@ static int explore(region *r, uint32_t len, const uint64_t *v,
         r->st->valued++;
         if (rc == NIMBER_OK && r->st->progress &&
             r->st->valued >= r->st->next_progress) {
-            r->st->next_progress = r->st->valued + 65536;
+            r->st->next_progress = r->st->valued + CB_PROGRESS_EVERY;
+            r->st->listing++; /* the progress callback may not use it */
             if (r->st->progress(r->st->pctx, r->st->valued, 0))
                 rc = nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
+            r->st->listing--;
         }
     }
     if (rc == NIMBER_OK)
@@ -204,18 +222,70 @@ static int explore(region *r, uint32_t len, const uint64_t *v,
     return rc;
 }
 
-/* 1 when the fixed infinite option o has an option of value m. */
-static int inf_has(const cb_state *st, const lopt *o, uint64_t m) {
-    if (o->x == UNL)
+/* ---- labelling one strongly connected component ---- */
+
+/* The labelling's scratch, for the whole region (indexed by node, or
+ * by a node's place in its component: loc). */
+typedef struct {
+    lres *res;
+    size_t *comp; /* the component of each node (SIZE_MAX: none yet) */
+    size_t *loc;  /* a node's place in its component's list */
+    size_t *pst, *fill, *pred; /* predecessors inside the component */
+    size_t *cnt, *work;
+    unsigned char *flag; /* 1 blocked from m, 2 covered */
+    unsigned char *seen; /* mex scratch: the largest out-degree + 2 */
+    uint64_t *label, *kbuf;
+} scratch;
+
+/* Option o of a node of component c as a fixed value (kind FIN or INF,
+ * *x, *a) when it is not an edge inside c; 0 when it is.  A sum's region
+ * nodes are outside c (checked before), so they have their values. */
+static int fixed(const region *r, const scratch *s, size_t c, const lopt *o,
+                 int *kind, uint64_t *x, uint64_t *a) {
+    if (o->kind == OPT_EDGE) {
+        if (s->comp[o->x] == c)
+            return 0;
+        const lres *t = &s->res[o->x];
+        *kind = t->state == SLOT_INF ? OPT_INF : OPT_FIN;
+        *x = t->value;
+        *a = 0;
+        return 1;
+    }
+    if (o->kind != OPT_SUM) {
+        *kind = o->kind;
+        *x = o->x;
+        *a = o->a;
+        return 1;
+    }
+    uint64_t fin = o->a, k = o->x;
+    size_t ninf = o->ninf;
+    for (size_t i = 0; i < o->pn; i++) {
+        const lres *t = &s->res[r->part[o->p0 + i]];
+        if (t->state == SLOT_INF) {
+            if (ninf++ == 0)
+                k = t->value;
+        } else
+            fin ^= t->value;
+    }
+    *kind = ninf ? OPT_INF : OPT_FIN;
+    *x = ninf == 0 ? fin : ninf == 1 ? k : UNL;
+    *a = ninf ? fin : 0;
+    return 1;
+}
+
+/* 1 when the infinite value (K at offset k, XOR a) has an option of
+ * value m. */
+static int inf_has(const cb_state *st, uint64_t k, uint64_t a, uint64_t m) {
+    if (k == UNL)
         return 0;
-    const uint64_t *k = st->kpool.w + o->x;
-    uint64_t want = m ^ o->a;
-    size_t lo = 0, hi = (size_t)k[0];
+    const uint64_t *set = st->kpool.w + k;
+    uint64_t want = m ^ a;
+    size_t lo = 0, hi = (size_t)set[0];
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (k[1 + mid] == want)
+        if (set[1 + mid] == want)
             return 1;
-        if (k[1 + mid] < want)
+        if (set[1 + mid] < want)
             lo = mid + 1;
         else
             hi = mid;
@@ -223,135 +293,215 @@ static int inf_has(const cb_state *st, const lopt *o, uint64_t m) {
     return 0;
 }
 
-/* Smith's labelling of the region (see the top) into label[]. */
-static int label_region(region *r, uint64_t *label, nimber_error *err) {
-    size_t n = r->n, e = r->nopt, maxdeg = 0;
-    size_t *pstart = nb_calloc(n + 1, sizeof *pstart);
-    size_t *pred = nb_calloc(e ? e : 1, sizeof *pred);
-    size_t *cnt = nb_calloc(n ? n : 1, sizeof *cnt);
-    size_t *work = nb_calloc(n ? n : 1, sizeof *work);
-    unsigned char *flag = nb_calloc(n ? n : 1, 1); /* 1 blocked, 2 covered */
-    unsigned char *seen = NULL;
-    int rc = pstart && pred && cnt && work && flag
-                 ? NIMBER_OK
-                 : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    for (size_t u = 0; u < n && rc == NIMBER_OK; u++) {
-        label[u] = UNL;
+/* Labels component c, nodes mem[0..k) (see the top), into s->res: each
+ * node finite, or infinite with its K stored in kpool. */
+static int label_comp(region *r, scratch *s, size_t c, const size_t *mem,
+                      size_t k, nimber_error *err) {
+    size_t maxdeg = 0;
+    for (size_t i = 0; i <= k; i++)
+        s->pst[i] = 0;
+    for (size_t i = 0; i < k; i++) {
+        size_t u = mem[i];
+        s->loc[u] = i;
+        s->label[u] = UNL;
+        s->fill[i] = 0;
         if (r->ostart[u + 1] - r->ostart[u] > maxdeg)
             maxdeg = r->ostart[u + 1] - r->ostart[u];
-        for (size_t k = r->ostart[u]; k < r->ostart[u + 1]; k++)
-            if (r->opt[k].kind == OPT_EDGE)
-                pstart[r->opt[k].x + 1]++;
     }
-    if (rc == NIMBER_OK && !(seen = nb_calloc(maxdeg + 2, 1)))
-        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    if (rc == NIMBER_OK) { /* predecessors, by a counting sort */
-        for (size_t u = 0; u < n; u++)
-            pstart[u + 1] += pstart[u];
-        for (size_t u = 0; u < n; u++)
-            for (size_t k = r->ostart[u]; k < r->ostart[u + 1]; k++)
-                if (r->opt[k].kind == OPT_EDGE)
-                    pred[pstart[r->opt[k].x] + cnt[r->opt[k].x]++] = u;
-    }
-    for (uint64_t m = 0; m <= maxdeg && rc == NIMBER_OK; m++) {
+    for (size_t i = 0; i < k; i++) /* predecessors inside c, counted */
+        for (size_t j = r->ostart[mem[i]]; j < r->ostart[mem[i] + 1]; j++)
+            if (r->opt[j].kind == OPT_EDGE && s->comp[r->opt[j].x] == c)
+                s->pst[s->loc[r->opt[j].x] + 1]++;
+    for (size_t i = 0; i < k; i++)
+        s->pst[i + 1] += s->pst[i];
+    for (size_t i = 0; i < k; i++) /* and listed */
+        for (size_t j = r->ostart[mem[i]]; j < r->ostart[mem[i] + 1]; j++)
+            if (r->opt[j].kind == OPT_EDGE && s->comp[r->opt[j].x] == c) {
+                size_t t = s->loc[r->opt[j].x];
+                s->pred[s->pst[t] + s->fill[t]++] = mem[i];
+            }
+    for (uint64_t m = 0; m <= maxdeg; m++) {
         size_t top = 0;
-        for (size_t u = 0; u < n; u++) { /* candidates: mex m so far */
-            flag[u] = 0;
-            cnt[u] = 0;
-            if (label[u] != UNL)
+        for (size_t i = 0; i < k; i++) { /* candidates: mex m so far */
+            size_t u = mem[i], d = r->ostart[u + 1] - r->ostart[u];
+            s->flag[u] = 0;
+            s->cnt[u] = 0;
+            if (s->label[u] != UNL)
                 continue;
-            size_t d = r->ostart[u + 1] - r->ostart[u];
-            memset(seen, 0, d + 2);
-            for (size_t k = r->ostart[u]; k < r->ostart[u + 1]; k++) {
-                const lopt *o = &r->opt[k];
-                uint64_t x = o->kind == OPT_FIN    ? o->x
-                             : o->kind == OPT_EDGE ? label[o->x]
-                                                   : UNL;
+            memset(s->seen, 0, d + 2);
+            for (size_t j = r->ostart[u]; j < r->ostart[u + 1]; j++) {
+                int kind;
+                uint64_t x = UNL, a;
+                if (!fixed(r, s, c, &r->opt[j], &kind, &x, &a))
+                    x = s->label[r->opt[j].x];
+                else if (kind == OPT_INF)
+                    x = UNL;
                 if (x <= d)
-                    seen[x] = 1;
+                    s->seen[x] = 1;
             }
             uint64_t mex = 0;
-            while (seen[mex])
+            while (s->seen[mex])
                 mex++;
             if (mex != m)
-                flag[u] = seen[m] ? 3 : 1; /* has m: covered and blocked */
+                s->flag[u] = s->seen[m] ? 3 : 1; /* has m: covered, blocked */
         }
-        for (size_t u = 0; u < n; u++) { /* counts of options not covered */
-            if (label[u] != UNL || flag[u])
+        for (size_t i = 0; i < k; i++) { /* counts of options not covered */
+            size_t u = mem[i];
+            if (s->label[u] != UNL || s->flag[u])
                 continue;
-            for (size_t k = r->ostart[u]; k < r->ostart[u + 1]; k++) {
-                const lopt *o = &r->opt[k];
-                if (o->kind == OPT_EDGE)
-                    cnt[u] += label[o->x] == UNL && !(flag[o->x] & 2);
-                else if (o->kind == OPT_INF)
-                    cnt[u] += !inf_has(r->st, o, m);
+            for (size_t j = r->ostart[u]; j < r->ostart[u + 1]; j++) {
+                int kind;
+                uint64_t x, a;
+                if (!fixed(r, s, c, &r->opt[j], &kind, &x, &a)) {
+                    size_t t = r->opt[j].x;
+                    s->cnt[u] += s->label[t] == UNL && !(s->flag[t] & 2);
+                } else if (kind == OPT_INF)
+                    s->cnt[u] += !inf_has(r->st, x, a, m);
             }
-            if (cnt[u] == 0)
-                work[top++] = u;
+            if (s->cnt[u] == 0)
+                s->work[top++] = u;
         }
         while (top) {
-            size_t u = work[--top];
-            if (label[u] != UNL || (flag[u] & 1))
+            size_t u = s->work[--top], lu = s->loc[u];
+            if (s->label[u] != UNL || (s->flag[u] & 1))
                 continue;
-            label[u] = m;
-            for (size_t i = pstart[u]; i < pstart[u + 1]; i++) {
-                size_t p = pred[i];
-                if (label[p] != UNL)
+            s->label[u] = m;
+            for (size_t i = s->pst[lu]; i < s->pst[lu + 1]; i++) {
+                size_t p = s->pred[i], lp = s->loc[p];
+                if (s->label[p] != UNL)
                     continue;
-                flag[p] |= 1; /* an option labelled m: not m itself */
-                if (flag[p] & 2)
+                s->flag[p] |= 1; /* an option labelled m: not m itself */
+                if (s->flag[p] & 2)
                     continue;
-                flag[p] |= 2; /* covered: its predecessors count one less */
-                for (size_t j = pstart[p]; j < pstart[p + 1]; j++) {
-                    size_t q = pred[j];
-                    if (label[q] == UNL && !(flag[q] & 1) && cnt[q] &&
-                        --cnt[q] == 0)
-                        work[top++] = q;
+                s->flag[p] |= 2; /* covered: its predecessors count one less */
+                for (size_t j = s->pst[lp]; j < s->pst[lp + 1]; j++) {
+                    size_t q = s->pred[j];
+                    if (s->label[q] == UNL && !(s->flag[q] & 1) && s->cnt[q] &&
+                        --s->cnt[q] == 0)
+                        s->work[top++] = q;
                 }
             }
         }
     }
-    nb_free(pstart);
-    nb_free(pred);
-    nb_free(cnt);
-    nb_free(work);
-    nb_free(flag);
-    nb_free(seen);
-    return rc;
+    for (size_t i = 0; i < k; i++) { /* the results, K for the infinite */
+        size_t u = mem[i], nk = 0;
+        if (s->label[u] != UNL) {
+            s->res[u] = (lres){SLOT_DONE, s->label[u]};
+            continue;
+        }
+        for (size_t j = r->ostart[u]; j < r->ostart[u + 1]; j++) {
+            int kind;
+            uint64_t x, a;
+            if (!fixed(r, s, c, &r->opt[j], &kind, &x, &a)) {
+                if (s->label[r->opt[j].x] != UNL)
+                    s->kbuf[nk++] = s->label[r->opt[j].x];
+            } else if (kind == OPT_FIN)
+                s->kbuf[nk++] = x;
+        }
+        uint64_t off;
+        RETURN_IF_ERR(cb_k_store(r->st, s->kbuf, nk, &off, err));
+        s->res[u] = (lres){SLOT_INF, off};
+    }
+    return NIMBER_OK;
 }
 
-/* Writes the labels into the table: finite, or infinite with K. */
-static int commit(region *r, const uint64_t *label, nimber_error *err) {
-    cb_state *st = r->st;
-    size_t most = 0;
-    for (size_t u = 0; u < r->n; u++)
-        if (r->ostart[u + 1] - r->ostart[u] > most)
-            most = r->ostart[u + 1] - r->ostart[u];
-    uint64_t *k = nb_calloc(most ? most : 1, sizeof *k);
-    if (!k)
-        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    int rc = NIMBER_OK;
-    for (size_t u = 0; u < r->n && rc == NIMBER_OK; u++) {
-        uint64_t value = label[u];
-        int state = SLOT_DONE;
-        if (value == UNL) { /* K: the finite values of its options */
-            size_t m = 0;
-            for (size_t j = r->ostart[u]; j < r->ostart[u + 1]; j++) {
-                const lopt *o = &r->opt[j];
-                if (o->kind == OPT_FIN)
-                    k[m++] = o->x;
-                else if (o->kind == OPT_EDGE && label[o->x] != UNL)
-                    k[m++] = label[o->x];
-            }
-            rc = cb_k_store(st, k, m, &value, err);
-            state = SLOT_INF;
+/* ---- the components, sinks first, and the whole ---- */
+
+/* Tarjan's state (explicit stacks) beside the labelling's scratch. */
+typedef struct {
+    size_t *idx, *low, *stk, *call, *co, *cp;
+    unsigned char *on;
+    size_t next, nstk, ncall, ncomp;
+} tarjan;
+
+/* The next successor of u (an edge's node or a sum's region node), its
+ * cursor (co, cp) moved past it; 0 when u has no more. */
+static int next_succ(const region *r, tarjan *t, size_t u, size_t *w) {
+    while (t->co[u] < r->ostart[u + 1]) {
+        const lopt *o = &r->opt[t->co[u]];
+        size_t many = o->kind == OPT_EDGE ? 1 : o->kind == OPT_SUM ? o->pn : 0;
+        if (t->cp[u] < many) {
+            *w = o->kind == OPT_EDGE ? o->x : r->part[o->p0 + t->cp[u]];
+            t->cp[u]++;
+            return 1;
         }
-        cb_slot *s = &st->slot[cb_find(st, r->len[u], r->v[u])];
-        s->state = (uint32_t)state;
-        s->value = value;
+        t->co[u]++;
+        t->cp[u] = 0;
     }
-    nb_free(k);
-    return rc;
+    return 0;
+}
+
+/* Starts visiting u. */
+static void visit(const region *r, tarjan *t, size_t u) {
+    t->idx[u] = t->low[u] = t->next++;
+    t->stk[t->nstk++] = u;
+    t->on[u] = 1;
+    t->call[t->ncall++] = u;
+    t->co[u] = r->ostart[u];
+    t->cp[u] = 0;
+}
+
+/* Component c (the nodes popped into mem[0..k)): refused when a sum of
+ * one of its nodes holds a node of c itself, else labelled. */
+static int finish_comp(region *r, scratch *s, size_t c, const size_t *mem,
+                       size_t k, nimber_error *err) {
+    for (size_t i = 0; i < k; i++)
+        for (size_t j = r->ostart[mem[i]]; j < r->ostart[mem[i] + 1]; j++) {
+            const lopt *o = &r->opt[j];
+            for (size_t q = 0; o->kind == OPT_SUM && q < o->pn; q++)
+                if (s->comp[r->part[o->p0 + q]] == c) {
+                    char pt[160];
+                    return nb_fail(
+                        err, NIMBER_E_UNSUPPORTED,
+                        "%s: a cycle runs through an option that is a sum of "
+                        "several positions (at %s); cycles are supported "
+                        "where each option on them is one position",
+                        r->st->name,
+                        cb_tuple_text(pt, sizeof pt, r->len[mem[i]],
+                                      r->v[mem[i]]));
+                }
+        }
+    return label_comp(r, s, c, mem, k, err);
+}
+
+/* Tarjan's algorithm over the region, each component labelled as it
+ * comes out (sinks first).  O(V + E) besides the labelling. */
+static int components(region *r, scratch *s, tarjan *t, nimber_error *err) {
+    for (size_t u = 0; u < r->n; u++)
+        t->idx[u] = UNL;
+    for (size_t root = 0; root < r->n; root++) {
+        if (t->idx[root] != UNL)
+            continue;
+        visit(r, t, root);
+        while (t->ncall) {
+            size_t u = t->call[t->ncall - 1], w;
+            if (next_succ(r, t, u, &w)) {
+                if (t->idx[w] == UNL)
+                    visit(r, t, w);
+                else if (t->on[w] && t->idx[w] < t->low[u])
+                    t->low[u] = t->idx[w];
+                continue;
+            }
+            t->ncall--;
+            if (t->ncall && t->low[u] < t->low[t->call[t->ncall - 1]])
+                t->low[t->call[t->ncall - 1]] = t->low[u];
+            if (t->low[u] != t->idx[u])
+                continue;
+            size_t k = 0, c = t->ncomp++;
+            size_t *mem = t->stk + t->nstk; /* filled below, in place */
+            do {
+                size_t x = t->stk[--t->nstk];
+                t->on[x] = 0;
+                s->comp[x] = c;
+                k++;
+                if (x == u)
+                    break;
+            } while (1);
+            mem -= k;
+            RETURN_IF_ERR(finish_comp(r, s, c, mem, k, err));
+        }
+    }
+    return NIMBER_OK;
 }
 
 /* Values the region of (len, v) (see the top). */
@@ -360,26 +510,62 @@ int cb_loopy_solve(cb_state *st, uint32_t len, const uint64_t *v,
     region r;
     memset(&r, 0, sizeof r);
     r.st = st;
-    st->nest++;
+    scratch s;
+    tarjan t;
+    memset(&s, 0, sizeof s);
+    memset(&t, 0, sizeof t);
     int rc = explore(&r, len, v, err);
-    uint64_t *label = NULL;
-    if (rc == NIMBER_OK && !(label = nb_calloc(r.n, sizeof *label)))
-        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    size_t n = r.n ? r.n : 1, maxdeg = 0;
+    for (size_t u = 0; u < r.n; u++)
+        if (r.ostart[u + 1] - r.ostart[u] > maxdeg)
+            maxdeg = r.ostart[u + 1] - r.ostart[u];
+    if (rc == NIMBER_OK &&
+        r.bytes + n * (15 * sizeof(size_t) + 2) + maxdeg * 9 > st->limit)
+        rc = too_big(&r, err);
+    if (rc == NIMBER_OK) {
+        s.res = nb_calloc(n, sizeof *s.res);
+        s.comp = nb_calloc(n, sizeof *s.comp);
+        s.loc = nb_calloc(n, sizeof *s.loc);
+        s.pst = nb_calloc(n + 1, sizeof *s.pst);
+        s.fill = nb_calloc(n, sizeof *s.fill);
+        s.pred = nb_calloc(r.nopt ? r.nopt : 1, sizeof *s.pred);
+        s.cnt = nb_calloc(n, sizeof *s.cnt);
+        s.work = nb_calloc(n, sizeof *s.work);
+        s.flag = nb_calloc(n, 1);
+        s.seen = nb_calloc(maxdeg + 2, 1);
+        s.label = nb_calloc(n, sizeof *s.label);
+        s.kbuf = nb_calloc(maxdeg + 1, sizeof *s.kbuf);
+        t.idx = nb_calloc(n, sizeof *t.idx);
+        t.low = nb_calloc(n, sizeof *t.low);
+        t.stk = nb_calloc(n, sizeof *t.stk);
+        t.call = nb_calloc(n, sizeof *t.call);
+        t.co = nb_calloc(n, sizeof *t.co);
+        t.cp = nb_calloc(n, sizeof *t.cp);
+        t.on = nb_calloc(n, 1);
+        if (!s.res || !s.comp || !s.loc || !s.pst || !s.fill || !s.pred ||
+            !s.cnt || !s.work || !s.flag || !s.seen || !s.label || !s.kbuf ||
+            !t.idx || !t.low || !t.stk || !t.call || !t.co || !t.cp || !t.on)
+            rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
+    for (size_t u = 0; u < r.n && rc == NIMBER_OK; u++)
+        s.comp[u] = SIZE_MAX;
     if (rc == NIMBER_OK)
-        rc = label_region(&r, label, err);
-    if (rc == NIMBER_OK)
-        rc = commit(&r, label, err);
-    if (rc != NIMBER_OK) /* forget the region: the game stays usable */
-        for (size_t u = 0; u < r.n; u++) {
-            size_t at = cb_find(st, r.len[u], r.v[u]);
-            if (st->slot[at].state == SLOT_REGION)
-                cb_erase(st, at);
-        }
-    st->nest--;
-    nb_free(label);
-    nb_free(r.len);
-    nb_free(r.v);
-    nb_free(r.ostart);
-    nb_free(r.opt);
+        rc = components(&r, &s, &t, err);
+    for (size_t u = 0; u < r.n; u++) { /* the values, or forget the region */
+        cb_slot *sl = &st->slot[cb_find(st, r.len[u], r.v[u])];
+        if (sl->state != SLOT_REGION)
+            continue;
+        if (rc == NIMBER_OK) {
+            sl->state = (uint32_t)s.res[u].state;
+            sl->value = s.res[u].value;
+        } else
+            cb_erase(st, (size_t)(sl - st->slot));
+    }
+    void *all[] = {s.res,  s.comp,  s.loc, s.pst, s.fill, s.pred, s.cnt,
+                   s.work, s.flag,  s.seen, s.label, s.kbuf, t.idx, t.low,
+                   t.stk,  t.call,  t.co,  t.cp,  t.on,   r.len,  r.v,
+                   r.ostart, r.opt, r.part};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        nb_free(all[i]);
     return rc;
 }

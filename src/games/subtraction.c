@@ -30,7 +30,8 @@
  * sums of elements, few when the elements are large next to h
  * (sub:18446744073709551615 at any heap: G(h) = floor(h/s) mod 2 comes
  * out of two positions).  At most SPARSE_MAX positions are kept (a hash
- * table of 2 MiB, kept for the game's life), each valued in O(|S|), for
+ * table of 2 MiB, kept for the game's life, started afresh when full;
+ * counted against the memory limit), each valued in O(|S|), for
  * sets of at most SPARSE_K elements; past that the table is used, and
  * refuses as before.  Exact either way: the search is the definition.
  */
@@ -45,6 +46,7 @@
 #define SPARSE_SLOTS ((size_t)1 << 17) /* the memo's slots, a power of 2 */
 #define SPARSE_MAX (SPARSE_SLOTS / 2)  /* positions it keeps: half full */
 #define SPARSE_K 64 /* largest set searched so: values <= 64, two words */
+#define SPARSE_BYTES (SPARSE_SLOTS * sizeof(sp_slot) + SPARSE_MAX * 8)
 
 /* A position the sparse search valued (used 0: an empty slot). */
 typedef struct {
@@ -309,8 +311,10 @@ static void brent_step(sub_state *st, uint64_t w) {
 static int extend(sub_state *st, nimber_error *err) {
     if (st->count == st->cap) {
         size_t ncap = st->cap ? st->cap * 2 : 1024;
-        if (ncap > st->limit / sizeof *st->g)
-            ncap = st->limit / sizeof *st->g;
+        size_t memo = st->memo ? SPARSE_BYTES : 0;
+        size_t room = st->limit > memo ? st->limit - memo : 0;
+        if (ncap > room / sizeof *st->g) /* the memo counts too */
+            ncap = room / sizeof *st->g;
         if (ncap <= st->cap)
             return nb_fail(err, NIMBER_E_LIMIT,
                            "sub: no period found within %zu values "
@@ -367,13 +371,12 @@ static int known(const sub_state *st, uint64_t x, uint64_t *v) {
 }
 
 /* G(h) by the sparse search (see the top): 1 and *out when found, 0 when
- * it would keep more than SPARSE_MAX positions or cannot have its 3 MiB
+ * it would keep more than SPARSE_MAX positions or cannot have its 2.5 MiB
  * within the memory limit (what it valued stays in the memo).  Each
  * position on the stack is one whose value is missing and below the one
  * under it, so the stack holds distinct positions, at most SPARSE_MAX. */
 static int sparse_value(sub_state *st, uint64_t h, uint64_t *out) {
-    if (st->k > SPARSE_K ||
-        st->limit < SPARSE_SLOTS * sizeof(sp_slot) + SPARSE_MAX * 8)
+    if (st->k > SPARSE_K || st->limit < SPARSE_BYTES)
         return 0;
     if (!st->memo) {
         st->memo = nb_calloc(SPARSE_SLOTS, sizeof *st->memo);
@@ -432,7 +435,13 @@ static int sub_lookup(sub_state *st, uint64_t h, uint64_t *out,
     if (!st->found && h >= st->count && (h >= reach || st->m >= reach)) {
         if (sparse_value(st, h, out))
             return NIMBER_OK;
-        if (h >= reach && st->m >= reach) /* refused before any work */
+        if (st->nmemo == SPARSE_MAX) { /* full of earlier heaps: afresh */
+            memset(st->memo, 0, SPARSE_SLOTS * sizeof *st->memo);
+            st->nmemo = 0;
+            if (sparse_value(st, h, out))
+                return NIMBER_OK;
+        }
+        if (h >= reach && st->m >= reach) /* refused before the table */
             return nb_fail(err, NIMBER_E_LIMIT,
                            "sub: heap %llu is past the %llu values the memory "
                            "limit holds, and no period can be seen there "

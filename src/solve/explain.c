@@ -76,8 +76,15 @@ static int explain_normal(nimber_position *pos, nb_buf *out,
             return NIMBER_OK;
     }
     int loopy = 0;
-    for (size_t i = 0; i < pos->n; i++)
-        loopy |= nb_game_loopy(pos->c[i].game);
+    for (size_t i = 0; i < pos->n; i++) {
+        nimber_game *g = pos->c[i].game;
+        if (g->family->loopy) { /* its cycles show as its values are found */
+            nb_tally t;
+            RETURN_IF_ERR(
+                g->family->value(g, pos->c[i].pos.w, pos->c[i].pos.n, &t, err));
+        }
+        loopy |= nb_game_loopy(g);
+    }
     if (loopy) /* cycles: Smith's generalised values */
         nb_buf_printf(
             out,

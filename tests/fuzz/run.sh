@@ -8,18 +8,25 @@ secs=$1
 jobs=$2
 dir=$3
 shift 3
+case $jobs in
+''|*[!0-9]*|0) echo "fuzz: JOBS must be a positive number, not '$jobs'" >&2
+    exit 2 ;;
+esac
 mkdir -p "$dir"
 rm -f "$dir"/*.failed
 export secs dir
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} sh -c '
     t={}; n=$(basename "$t")
-    rm -rf "$dir/work-$n" && mkdir -p "$dir/work-$n" &&
-    cp tests/fuzz/corpus/"$n"/* "$dir/work-$n/" || exit 1
+    if ! { rm -rf "$dir/work-$n" && mkdir -p "$dir/work-$n" &&
+           cp tests/fuzz/corpus/"$n"/* "$dir/work-$n/"; }
+    then touch "$dir/$n.failed"; echo "== $n: no seed corpus"; exit 0; fi
     if "$t" -max_total_time="$secs" -max_len=4096 -rss_limit_mb=2048 \
         -artifact_prefix="$dir/crash-$n-" "$dir/work-$n" > "$dir/$n.log" 2>&1
     then echo "== $n ($secs s): $(tail -n 1 "$dir/$n.log")"
     else touch "$dir/$n.failed"; echo "== $n FAILED"; fi'
+xs=$? # xargs itself failing (a worker killed) fails the run too
 failed=0
+[ $xs -eq 0 ] || { echo "fuzz: xargs exit $xs"; failed=1; }
 for f in "$dir"/*.failed; do
     [ -e "$f" ] || continue
     n=$(basename "$f" .failed)

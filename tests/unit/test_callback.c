@@ -586,6 +586,143 @@ static void test_cycles(void **state) {
     assert_true(draws > 100);
 }
 
+/* ---- cycles beside sums: a top layer whose options are positions of a
+ * cyclic base graph, singly or in pairs, and other top positions (the
+ * base never reaches back): the values, asked in a random order, must be
+ * those of graph: on the explicit graph whose nodes are the top positions,
+ * the base positions and the unordered pairs of them.  (Labelling one
+ * region at a time, as 0.7.0's first version did, mixed the nodes of two
+ * regions here.) */
+enum { SB = 8, ST = 12 };
+typedef struct {
+    int bdeg[SB], badj[SB][4];
+    int tdeg[ST], tkind[ST][4], ta[ST][4], tb[ST][4]; /* 0 top, 1 base, 2 pair */
+} sgame;
+
+static int sgame_options(void *ctx, const uint64_t *p, size_t len,
+                         nimber_emit_fn emit, void *ectx) {
+    const sgame *g = ctx;
+    uint64_t o[6];
+    int rc = NIMBER_OK;
+    if (len != 2)
+        return NIMBER_E_ARG;
+    if (p[0] == 0) { /* a base position */
+        for (int j = 0; j < g->bdeg[p[1]] && !rc; j++) {
+            o[0] = 2, o[1] = 0, o[2] = (uint64_t)g->badj[p[1]][j];
+            rc = emit(ectx, o, 3);
+        }
+        return rc;
+    }
+    for (int j = 0; j < g->tdeg[p[1]] && !rc; j++) {
+        int y = (int)p[1];
+        o[0] = 2, o[1] = g->tkind[y][j] == 0, o[2] = (uint64_t)g->ta[y][j];
+        o[3] = 2, o[4] = 0, o[5] = (uint64_t)g->tb[y][j];
+        rc = emit(ectx, o, g->tkind[y][j] == 2 ? 6 : 3);
+    }
+    return rc;
+}
+
+/* The explicit node of the pair {a, b} of base positions. */
+static int pair_node(int a, int b) {
+    return a > b ? ST + SB + b * SB + a : ST + SB + a * SB + b;
+}
+
+/* Writes the explicit graph of g (see above) as a graph file. */
+static void sgame_file(const sgame *g, const char *path) {
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    int m = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass)
+            fprintf(f, "%d %d\n", ST + SB + SB * SB, m);
+        for (int y = 0; y < ST; y++)
+            for (int j = 0; j < g->tdeg[y]; j++, m += !pass)
+                if (pass)
+                    fprintf(f, "%d %d\n", y,
+                            g->tkind[y][j] == 0   ? g->ta[y][j]
+                            : g->tkind[y][j] == 1 ? ST + g->ta[y][j]
+                                                  : pair_node(g->ta[y][j],
+                                                              g->tb[y][j]));
+        for (int a = 0; a < SB; a++)
+            for (int j = 0; j < g->bdeg[a]; j++, m += !pass)
+                if (pass)
+                    fprintf(f, "%d %d\n", ST + a, ST + g->badj[a][j]);
+        for (int a = 0; a < SB; a++)
+            for (int b = a; b < SB; b++) {
+                for (int j = 0; j < g->bdeg[a]; j++, m += !pass)
+                    if (pass)
+                        fprintf(f, "%d %d\n", pair_node(a, b),
+                                pair_node(g->badj[a][j], b));
+                for (int j = 0; j < g->bdeg[b]; j++, m += !pass)
+                    if (pass)
+                        fprintf(f, "%d %d\n", pair_node(a, b),
+                                pair_node(a, g->badj[b][j]));
+            }
+    }
+    fclose(f);
+}
+
+static void test_cycle_sums(void **state) {
+    (void)state;
+    srand(2024);
+    char path[] = "/tmp/nimber_cbsums_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char spec[64];
+    snprintf(spec, sizeof spec, "graph:%s", path);
+    long infinite = 0;
+    for (int t = 0; t < 300; t++) {
+        sgame g;
+        memset(&g, 0, sizeof g);
+        for (int a = 0; a < SB; a++) {
+            g.bdeg[a] = rand() % 3;
+            for (int j = 0; j < g.bdeg[a]; j++)
+                g.badj[a][j] = rand() % SB;
+        }
+        for (int y = 0; y < ST; y++) {
+            g.tdeg[y] = rand() % 4;
+            for (int j = 0; j < g.tdeg[y]; j++) {
+                g.tkind[y][j] = rand() % 3;
+                g.ta[y][j] = rand() % (g.tkind[y][j] ? SB : ST);
+                g.tb[y][j] = rand() % SB;
+            }
+        }
+        sgame_file(&g, path);
+        nimber_game *cb, *gr;
+        assert_int_equal(
+            nimber_game_from_callback("S", sgame_options, &g, &cb, NULL), 0);
+        assert_int_equal(nimber_game_parse(spec, &gr, NULL), 0);
+        int order[ST];
+        for (int i = 0; i < ST; i++)
+            order[i] = i;
+        for (int i = ST - 1; i > 0; i--) {
+            int j = rand() % (i + 1), x = order[i];
+            order[i] = order[j];
+            order[j] = x;
+        }
+        for (int i = 0; i < ST; i++) {
+            uint64_t p[2] = {1, (uint64_t)order[i]}, v;
+            nimber_value want;
+            nimber_error err;
+            if (nimber_callback_value(cb, p, 2, &v, &err) != 0)
+                fail_msg("game %d, top %d: %s", t, order[i], err.message);
+            assert_int_equal(
+                nimber_heap_value(gr, (uint64_t)order[i], &want, NULL), 0);
+            if (nimber_value_is_infinite(want) ? v != UINT64_MAX
+                                               : v != want.lo)
+                fail_msg("game %d, top %d: callback %llu, graph %llu", t,
+                         order[i], (unsigned long long)v,
+                         (unsigned long long)want.lo);
+            infinite += v == UINT64_MAX;
+        }
+        nimber_game_free(cb);
+        nimber_game_free(gr);
+    }
+    unlink(path);
+    assert_true(infinite > 50);
+}
+
 /* A cycle through an option that is a sum is refused, and the game stays
  * usable; misère and Every-SG refuse a game once it showed a cycle, and
  * their search refuses a cycle it meets first. */
@@ -833,6 +970,7 @@ int main(void) {
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_cycles),
         cmocka_unit_test(test_cycle_limits),
+        cmocka_unit_test(test_cycle_sums),
         cmocka_unit_test(test_abandon),
         cmocka_unit_test(test_progress),
         cmocka_unit_test(test_misere),
