@@ -60,9 +60,9 @@ typedef struct {
 } gk_slot;
 
 typedef struct {
-    int arc;            /* 0: Node Kayles, 1: Arc Kayles */
-    unsigned n;         /* vertices 0..n-1 */
-    uint64_t all;       /* their mask */
+    int arc;      /* 0: Node Kayles, 1: Arc Kayles */
+    unsigned n;   /* vertices 0..n-1 */
+    uint64_t all; /* their mask */
     uint64_t adj[GK_MAXN];
     unsigned m;         /* distinct edges */
     size_t limit;       /* bytes the table may use */
@@ -73,10 +73,14 @@ typedef struct {
 } gk_state;
 
 /* The mask of vertex v. */
-static inline uint64_t bit(unsigned v) { return (uint64_t)1 << v; }
+static inline uint64_t bit(unsigned v) {
+    return (uint64_t)1 << v;
+}
 
 /* Index of the lowest set bit of a nonzero mask. */
-static inline unsigned low(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
+static inline unsigned low(uint64_t x) {
+    return (unsigned)__builtin_ctzll(x);
+}
 
 /* ---- the transposition table ---- */
 
@@ -101,13 +105,12 @@ static uint64_t key_hash(const uint64_t *key, uint32_t len) {
 }
 
 /* The slot of key: the one holding it, or the empty one it would go in. */
-static gk_slot *table_find(const gk_state *s, const uint64_t *key,
-                           uint32_t len, uint64_t h) {
+static gk_slot *table_find(const gk_state *s, const uint64_t *key, uint32_t len,
+                           uint64_t h) {
     for (size_t i = (size_t)h & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
         gk_slot *t = &s->slot[i];
-        if (!t->val ||
-            (t->hash == h && t->len == len &&
-             memcmp(&s->keys[t->off], key, len * sizeof *key) == 0))
+        if (!t->val || (t->hash == h && t->len == len &&
+                        memcmp(&s->keys[t->off], key, len * sizeof *key) == 0))
             return t;
     }
 }
@@ -194,7 +197,7 @@ static uint32_t pack(const uint64_t *rel, unsigned k, uint64_t *key) {
  * smaller of the packings in increasing and decreasing vertex order.
  * O(k·deg + k²/64). */
 static uint32_t part_key(const gk_state *s, uint64_t comp, uint64_t *key) {
-    uint64_t rel[GK_MAXN], rev[GK_MAXN], other[GK_KEYW];
+    uint64_t rel[GK_MAXN] = {0}, rev[GK_MAXN], other[GK_KEYW];
     unsigned k = 0, idx[GK_MAXN];
     for (uint64_t c = comp; c; c &= c - 1)
         idx[low(c)] = k++;
@@ -362,8 +365,8 @@ static int gk_create(int arc, const char *arg, size_t limit, void **state,
     const char *name = arc ? "arc-kayles" : "node-kayles";
     if (!*arg)
         return nb_fail(err, NIMBER_E_SPEC,
-                       "%s: missing file name (%s:FILE, %s:- for stdin)",
-                       name, name, name);
+                       "%s: missing file name (%s:FILE, %s:- for stdin)", name,
+                       name, name);
     gk_state *s = nb_calloc(1, sizeof *s);
     if (!s)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -429,8 +432,8 @@ static int gk_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
     const gk_state *s = g->state;
     for (size_t i = 0; i < n; i++) {
         if (w[i] >= s->n)
-            return nb_fail(err, NIMBER_E_ARG,
-                           "no vertex %llu (%s)", (unsigned long long)w[i],
+            return nb_fail(err, NIMBER_E_ARG, "no vertex %llu (%s)",
+                           (unsigned long long)w[i],
                            nb_nodes_text(s->n, (char[48]){0}));
         if (i > 0 && w[i] <= w[i - 1])
             return nb_fail(err, NIMBER_E_ARG,
@@ -450,8 +453,8 @@ static int read_number(const char **p, uint64_t *out) {
 }
 
 /* The position arguments: vertices already deleted, any order, once each. */
-static int gk_pos_parse(const nimber_game *g, const char *const *args,
-                        size_t n, nb_pos *out, nimber_error *err) {
+static int gk_pos_parse(const nimber_game *g, const char *const *args, size_t n,
+                        nb_pos *out, nimber_error *err) {
     const gk_state *s = g->state;
     uint64_t del = 0;
     for (size_t i = 0; i < n; i++) {
@@ -559,8 +562,8 @@ static int gk_moves_to(nimber_game *g, const uint64_t *w, size_t n,
 }
 
 /* Every move. */
-static int gk_moves(nimber_game *g, const uint64_t *w, size_t n,
-                    nb_msink *sink, nimber_error *err) {
+static int gk_moves(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
+                    nimber_error *err) {
     gk_state *s = g->state;
     return each_move(s, present(s, w, n), NULL, sink, err);
 }
@@ -571,8 +574,7 @@ static int gk_check(nimber_game *g, const uint64_t *w, size_t n,
     gk_state *s = g->state;
     uint64_t p = present(s, w, n);
     if (mv->nw != (s->arc ? 2u : 1u))
-        return nb_fail(err, NIMBER_E_ARG, "not a move of %s",
-                       g->family->name);
+        return nb_fail(err, NIMBER_E_ARG, "not a move of %s", g->family->name);
     for (unsigned i = 0; i < mv->nw; i++) {
         if (mv->w[i] >= s->n)
             return nb_fail(err, NIMBER_E_ARG, "no vertex %llu (%s)",
@@ -632,15 +634,13 @@ static int gk_move_json(const nimber_game *g, const uint64_t *w, size_t n,
         return nb_buf_printf(out, "\"edge\": [%llu, %llu]",
                              (unsigned long long)mv->w[0],
                              (unsigned long long)mv->w[1]);
-    return nb_buf_printf(out, "\"vertex\": %llu",
-                         (unsigned long long)mv->w[0]);
+    return nb_buf_printf(out, "\"vertex\": %llu", (unsigned long long)mv->w[0]);
 }
 
 /* Reads "take V" or "V" (Node Kayles); "take U-V", "U-V" or "U V", either
  * order (Arc Kayles). */
 static int gk_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
-                         const char *text, nimber_move *mv,
-                         nimber_error *err) {
+                         const char *text, nimber_move *mv, nimber_error *err) {
     (void)w, (void)n;
     const gk_state *s = g->state;
     const char *p = text + strspn(text, " \t");
@@ -683,9 +683,10 @@ static int gk_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
     gk_state *s = g->state;
     uint64_t p = present(s, w, n);
     *complete = 0;
-    int rc = nb_buf_printf(out, "%s: the value is the XOR of the values of "
-                                "the connected parts left, each the mex of "
-                                "its moves' values",
+    int rc = nb_buf_printf(out,
+                           "%s: the value is the XOR of the values of "
+                           "the connected parts left, each the mex of "
+                           "its moves' values",
                            g->family->name);
     while (p && rc == NIMBER_OK) {
         uint64_t comp = part_of(s, p, low(p));
@@ -706,9 +707,8 @@ static int gk_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
     .set_memory_limit = gk_set_limit, .pos_check = gk_pos_check,               \
     .pos_parse = gk_pos_parse, .pos_text = gk_pos_text, .value = gk_value,     \
     .moves_to = gk_moves_to, .moves = gk_moves, .check = gk_check,             \
-    .apply = gk_apply, .move_text = gk_move_text,                              \
-    .move_json = gk_move_json, .move_parse = gk_move_parse,                    \
-    .explain = gk_explain
+    .apply = gk_apply, .move_text = gk_move_text, .move_json = gk_move_json,   \
+    .move_parse = gk_move_parse, .explain = gk_explain
 
 const nimber_family nb_family_node_kayles = {
     .name = "node-kayles",

@@ -7,8 +7,9 @@
  *     (no parts, no canonical forms, no table), all moves, the moves to
  *     each value 0..3, the winning moves of solve, each move's text read
  *     back.  Every graph of 6 vertices (one labelling of each of the 156
- *     isomorphism classes): the whole graph, the same checks.  Random graphs of 7 to 10 vertices (seed printed):
- *     every set of deleted vertices, value and winning moves.
+ *     isomorphism classes): the whole graph, the same checks.  Random graphs of
+ * 7 to 10 vertices (seed printed): every set of deleted vertices, value and
+ * winning moves.
  *   - Random graphs of at most 6 vertices: misère play and the sum with a
  *     Nim heap 0..3 against a game-tree search that knows nothing of
  *     Grundy values (brute.h): outcome and every winning move.
@@ -52,7 +53,9 @@ static const char *graph_path(void) {
 }
 
 /* The name of the family. */
-static const char *fam(int arc) { return arc ? "arc-kayles" : "node-kayles"; }
+static const char *fam(int arc) {
+    return arc ? "arc-kayles" : "node-kayles";
+}
 
 /* Writes text to the graph file and parses NAME:file (NULL on error, err
  * filled). */
@@ -191,8 +194,8 @@ static void round_trip(nimber_position *pos, const nimber_move *mv, size_t n,
         snprintf(full, sizeof full, "%zu.%s", mv[i].component, text);
         nimber_move back;
         assert_int_equal(nimber_position_parse_move(
-                             pos, nimber_position_components(pos) > 1 ? full
-                                                                      : text,
+                             pos,
+                             nimber_position_components(pos) > 1 ? full : text,
                              &back, NULL),
                          0);
         assert_int_equal(back.component, mv[i].component);
@@ -212,8 +215,7 @@ static void check_position(nimber_game *game, const kgraph *g, int arc,
     assert_int_equal(nimber_position_solve(pos, 100, &sol, NULL), 0);
     if (sol.value.lo != (uint64_t)value || sol.value.hi)
         fail_msg("%s, %d vertices, present %#x: value %llu, brute force %d",
-                 fam(arc), g->n, mask, (unsigned long long)sol.value.lo,
-                 value);
+                 fam(arc), g->n, mask, (unsigned long long)sol.value.lo, value);
     assert_int_equal(sol.outcome, value ? NIMBER_OUTCOME_N : NIMBER_OUTCOME_P);
     uint64_t got[4], want[4];
     memset(want, 0, sizeof want);
@@ -330,7 +332,8 @@ static void test_all_small(void **state) {
                 nimber_game_free(game);
             }
         }
-    assert_int_equal(classes, 156); /* the graphs of 6 vertices (OEIS A000088) */
+    assert_int_equal(classes,
+                     156); /* the graphs of 6 vertices (OEIS A000088) */
 }
 
 /* A random graph of n vertices, each edge with probability pct/100. */
@@ -485,8 +488,8 @@ static uint64_t heap_value(const char *spec, uint64_t heap) {
 /* The text of a path (cycle: closed) of n vertices, edges in random
  * order of listing not needed: in order. */
 static void path_text(char *buf, size_t cap, int n, int cycle) {
-    int len = snprintf(buf, cap, "%d %d\n", n,
-                       n > 1 ? n - 1 + (cycle && n > 2) : 0);
+    int len =
+        snprintf(buf, cap, "%d %d\n", n, n > 1 ? n - 1 + (cycle && n > 2) : 0);
     for (int i = 0; i + 1 < n; i++)
         len += snprintf(buf + len, cap - (size_t)len, "%d %d\n", i, i + 1);
     if (cycle && n > 2)
@@ -572,14 +575,14 @@ static void test_arguments_and_moves(void **state) {
     for (int arc = 0; arc < 2; arc++) {
         nimber_game *game = load_text(arc, text, 0, &err);
         assert_non_null(game);
-        const char *bad[][2] = {{"5", NULL}, {"x", NULL}, {"1", "1"},
-                                {"-1", NULL}};
+        const char *bad[][2] = {
+            {"5", NULL}, {"x", NULL}, {"1", "1"}, {"-1", NULL}};
         for (size_t i = 0; i < 4; i++) {
             nimber_position *pos = nimber_position_create();
             size_t n = bad[i][1] ? 2 : 1;
-            assert_int_equal(nimber_position_add_args(pos, game, bad[i], n,
-                                                      &err),
-                             NIMBER_E_ARG);
+            assert_int_equal(
+                nimber_position_add_args(pos, game, bad[i], n, &err),
+                NIMBER_E_ARG);
             nimber_position_free(pos);
         }
         /* "3 0" deletes 0 and 3: left 1-2 and 4 */
