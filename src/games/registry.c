@@ -23,6 +23,7 @@ extern const nimber_family nb_family_nim, nb_family_staircase, nb_family_sub,
 extern const nimber_family nb_family_cram;
 extern const nimber_family nb_family_geography;
 extern const nimber_family nb_family_chomp;
+extern const nimber_family nb_family_poset;
 extern const nimber_family nb_family_node_kayles, nb_family_arc_kayles;
 
 const nimber_family *const nb_families[] = {
@@ -48,6 +49,7 @@ const nimber_family *const nb_families[] = {
     &nb_family_node_kayles,
     &nb_family_arc_kayles,
     &nb_family_chomp,
+    &nb_family_poset,
     &nb_family_geography,
     NULL,
 };
