@@ -17,7 +17,8 @@
  *   - Facts: 1 x n equals octal:0.07 (Dawson's Kayles) at n for n <= 60;
  *     an even x even rectangle is a P-position (the second player mirrors
  *     through the centre), an even x odd one is not (the first player
- *     takes the centre domino, then mirrors).
+ *     takes the centre domino, then mirrors); the published values of
+ *     4 x 5, 4 x 7, 5 x 5 and 5 x 6 (test_published names the source).
  *   - File errors with their line and column, bad position arguments and
  *     moves, the memory limit.
  */
@@ -358,6 +359,24 @@ static void test_symmetry_facts(void **state) {
     nimber_game_free(h);
 }
 
+/* Published values: the table of Cram nimbers in the README of Piotr
+ * Beling's impartial-games (github.com/beling/impartial-games, commit
+ * 07a34e6; its smaller boards first computed by Lemoine and Viennot's
+ * Glop): 4 x 5 = 2, 4 x 7 = 3, 5 x 5 = 0, 5 x 6 = 2 (the boards of that
+ * table that take at most seconds here). */
+static void test_published(void **state) {
+    (void)state;
+    static const struct {
+        const char *spec;
+        uint64_t g;
+    } known[] = {{"cram:4x5", 2}, {"cram:5x4", 2}, {"cram:4x7", 3},
+                 {"cram:5x5", 0}, {"cram:5x6", 2}};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (value_of(known[i].spec, -1) != known[i].g)
+            fail_msg("%s is not %llu", known[i].spec,
+                     (unsigned long long)known[i].g);
+}
+
 /* Bad files: the error, its line and column. */
 static void test_file_errors(void **state) {
     (void)state;
@@ -481,6 +500,7 @@ int main(void) {
         cmocka_unit_test(test_random_boards),
         cmocka_unit_test(test_dawson),
         cmocka_unit_test(test_symmetry_facts),
+        cmocka_unit_test(test_published),
         cmocka_unit_test(test_file_errors),
         cmocka_unit_test(test_arguments_and_moves),
         cmocka_unit_test(test_memory_limit),
