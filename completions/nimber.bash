@@ -62,7 +62,7 @@ _nimber() {
             COMPREPLY=()
             return ;;
     esac
-    if [[ "$cur" == graph:* || "$cur" == hackenbush:* || "$cur" == geography:* || "$cur" == @* ]]; then
+    if [[ "$cur" == graph:* || "$cur" == hackenbush:* || "$cur" == poset:* || "$cur" == geography:* || "$cur" == @* ]]; then
         compopt -o filenames 2>/dev/null
         local pre
         if [[ "$cur" == @* ]]; then pre="@"; else pre="${cur%%:*}:"; fi
