@@ -163,3 +163,12 @@ outcome P" ]
         [ -z "$out" ]
     done
 }
+
+@test "completion: bash completes the file after node-kayles: and arc-kayles:" {
+    c="$BATS_TEST_DIRNAME/../../completions/nimber.bash"
+    cd "$BATS_TEST_TMPDIR"
+    for fam in node-kayles arc-kayles; do
+        run bash -c "source '$c'; COMP_WORDS=(nimber solve '$fam:p.t'); COMP_CWORD=2; _nimber; echo \${COMPREPLY[@]}"
+        [ "$output" = "$fam:p.txt" ]
+    done
+}
