@@ -62,7 +62,7 @@ _nimber() {
             COMPREPLY=()
             return ;;
     esac
-    if [[ "$cur" == graph:* || "$cur" == hackenbush:* || "$cur" == poset:* || "$cur" == geography:* || "$cur" == node-kayles:* || "$cur" == arc-kayles:* || "$cur" == @* ]]; then
+    if [[ "$cur" == graph:* || "$cur" == hackenbush:* || "$cur" == cram:* || "$cur" == poset:* || "$cur" == geography:* || "$cur" == node-kayles:* || "$cur" == arc-kayles:* || "$cur" == @* ]]; then
         compopt -o filenames 2>/dev/null
         local pre
         if [[ "$cur" == @* ]]; then pre="@"; else pre="${cur%%:*}:"; fi

@@ -86,7 +86,7 @@ copy_tree() {
 @test "no file outside src/games, in any folder, names a family" {
     # solve.bats' check, over the layers' folders too (it reads src/*.c)
     cd "$ROOT"
-    names='nim|misere-nim|staircase|sub|split|octal|hex|kayles|dawson|grundy-game|lasker|graph|half|wythoff|euclid|fibonacci-nim|moore|coins|hackenbush|geography|chomp|poset|node-kayles|arc-kayles'
+    names='nim|misere-nim|staircase|sub|split|octal|hex|kayles|dawson|grundy-game|lasker|graph|half|wythoff|euclid|fibonacci-nim|moore|coins|hackenbush|cram|geography|chomp|poset|node-kayles|arc-kayles'
     run grep -rnE "\"($names)[\":]|nb_family_[a-z]" src cli \
         --include='*.c' --include='*.h' --exclude-dir=games
     [ -z "$output" ]
