@@ -149,9 +149,8 @@ static void check(nimber_game *g, board *b, unsigned cov, int misere,
     if (nimber_position_add_args(pos, g, argv, na, &err))
         fail_msg("%s: %s", what, err.message);
     if (misere)
-        assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE,
-                                                  &err),
-                         NIMBER_OK);
+        assert_int_equal(
+            nimber_position_set_rule(pos, NIMBER_RULE_MISERE, &err), NIMBER_OK);
     nimber_solution sol;
     if (nimber_position_solve(pos, 1000, &sol, &err))
         fail_msg("%s cov %x: %s", what, cov, err.message);
@@ -274,8 +273,7 @@ static void test_random_boards(void **state) {
         nimber_game *g = load_text(text);
         for (int k = 0; k < 12; k++) {
             unsigned cov = k == 0 ? 0
-                                  : (unsigned)(test_rand() &
-                                               test_rand()) &
+                                  : (unsigned)(test_rand() & test_rand()) &
                                         ((1u << b.nf) - 1);
             check(g, &b, cov, 0, text);
             if (k < 2 && b.nf <= 12)
@@ -324,10 +322,10 @@ static void test_dawson(void **state) {
 /* Mirror strategies: even x even is 0, even x odd is not. */
 static void test_symmetry_facts(void **state) {
     (void)state;
-    static const int even[][2] = {{2, 2}, {2, 4}, {2, 6}, {2, 8}, {2, 10},
+    static const int even[][2] = {{2, 2}, {2, 4}, {2, 6}, {2, 8},  {2, 10},
                                   {4, 4}, {4, 6}, {6, 4}, {2, 12}, {4, 2}};
-    static const int odd[][2] = {{2, 1}, {2, 3}, {2, 5}, {2, 7}, {2, 9},
-                                 {4, 3}, {4, 5}, {4, 7}, {3, 4}, {5, 4},
+    static const int odd[][2] = {{2, 1}, {2, 3}, {2, 5},  {2, 7}, {2, 9},
+                                 {4, 3}, {4, 5}, {4, 7},  {3, 4}, {5, 4},
                                  {6, 3}, {3, 6}, {2, 11}, {1, 2}};
     char spec[32];
     for (size_t i = 0; i < sizeof even / sizeof even[0]; i++) {
@@ -343,7 +341,8 @@ static void test_symmetry_facts(void **state) {
     /* a board and its rotation (the file drawn turned) agree */
     nimber_game *g = load_text("..#.\n....\n.#..\n");
     nimber_game *h = load_text("...\n#..\n..#\n...\n"); /* turned left */
-    nimber_position *p = nimber_position_create(), *q = nimber_position_create();
+    nimber_position *p = nimber_position_create(),
+                    *q = nimber_position_create();
     nimber_error err;
     nimber_solution a, b;
     assert_int_equal(nimber_position_add(p, g, NULL, 0, &err), NIMBER_OK);
@@ -369,8 +368,11 @@ static void test_published(void **state) {
     static const struct {
         const char *spec;
         uint64_t g;
-    } known[] = {{"cram:4x5", 2}, {"cram:5x4", 2}, {"cram:4x7", 3},
-                 {"cram:5x5", 0}, {"cram:5x6", 2}};
+    } known[] = {{"cram:4x5", 2},
+                 {"cram:5x4", 2},
+                 {"cram:4x7", 3},
+                 {"cram:5x5", 0},
+                 {"cram:5x6", 2}};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (value_of(known[i].spec, -1) != known[i].g)
             fail_msg("%s is not %llu", known[i].spec,
@@ -419,8 +421,8 @@ static void test_file_errors(void **state) {
     nimber_game *g = load_text("##\r\n\r\n#..\r\n");
     nimber_game_free(g);
     assert_int_equal(value_of("cram:1x1", -1), 0);
-    static const char *bad[] = {"cram:0x3", "cram:8x9", "cram:",
-                                "cram:/nonexistent/board"};
+    static const char *bad[] = {"cram:0x3", "cram:8x9",
+                                "cram:", "cram:/nonexistent/board"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         nimber_game *x = NULL;
         nimber_error err;
@@ -434,9 +436,9 @@ static void test_file_errors(void **state) {
 static void test_arguments_and_moves(void **state) {
     (void)state;
     nimber_game *g = load_spec("cram:2x3");
-    static const char *bad_args[][2] = {
-        {"3,1", NULL}, {"1,1", "1,1"}, {"x", NULL}, {"1,1-", NULL},
-        {"1,1,", NULL}, {"1,1-2,2x", NULL}};
+    static const char *bad_args[][2] = {{"3,1", NULL},  {"1,1", "1,1"},
+                                        {"x", NULL},    {"1,1-", NULL},
+                                        {"1,1,", NULL}, {"1,1-2,2x", NULL}};
     for (size_t i = 0; i < sizeof bad_args / sizeof bad_args[0]; i++) {
         nimber_position *pos = nimber_position_create();
         nimber_error err;
@@ -450,15 +452,14 @@ static void test_arguments_and_moves(void **state) {
     nimber_position *pos = nimber_position_create();
     nimber_error err;
     const char *dom[] = {"1,1-2,1"};
-    assert_int_equal(nimber_position_add_args(pos, g, dom, 1, &err),
-                     NIMBER_OK);
+    assert_int_equal(nimber_position_add_args(pos, g, dom, 1, &err), NIMBER_OK);
     nimber_solution sol;
     assert_int_equal(nimber_position_solve(pos, 10, &sol, &err), NIMBER_OK);
     assert_int_equal(sol.value.lo, 0); /* a 2 x 2 square is left */
     nimber_solution_clear(&sol);
     nimber_move mv;
-    static const char *bad_moves[] = {"1,1-1,2", "1,2-2,3", "1,2", "9,9-9,8",
-                                      "1,2-1,2", "junk"};
+    static const char *bad_moves[] = {"1,1-1,2", "1,2-2,3", "1,2",
+                                      "9,9-9,8", "1,2-1,2", "junk"};
     for (size_t i = 0; i < sizeof bad_moves / sizeof bad_moves[0]; i++)
         if (nimber_position_parse_move(pos, bad_moves[i], &mv, &err) !=
             NIMBER_E_ARG)

@@ -61,8 +61,7 @@ int cram_cell_at(const cram_state *s, uint64_t r, uint64_t c) {
 static int add_cell(cram_state *s, uint64_t r, uint64_t c, nimber_error *err) {
     if (r > CRAM_MAX_COORD || c > CRAM_MAX_COORD)
         return nb_fail_at(err, NIMBER_E_RANGE, r, c,
-                          "a free cell past row or column %u",
-                          CRAM_MAX_COORD);
+                          "a free cell past row or column %u", CRAM_MAX_COORD);
     if (s->nfree == CRAM_MAX)
         return nb_fail_at(err, NIMBER_E_LIMIT, r, c,
                           "more than %d free cells (a cram board holds at "
@@ -152,8 +151,8 @@ static int rect_form(const char *arg, uint64_t *r, uint64_t *c) {
     if (!nb_read_u64(&p, r) || *p != 'x')
         return 0;
     p++;
-    return nb_read_u64(&p, c) && !*p && strspn(arg, "0123456789x") ==
-                                            strlen(arg);
+    return nb_read_u64(&p, c) && !*p &&
+           strspn(arg, "0123456789x") == strlen(arg);
 }
 
 /* Reads cram:RxC or cram:FILE. */

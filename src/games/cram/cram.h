@@ -26,12 +26,13 @@
 
 #include "../../game.h"
 
-#define CRAM_MAX 64         /* free cells a board may have */
+#define CRAM_MAX 64                /* free cells a board may have */
 #define CRAM_MAX_COORD 1000000000u /* largest row or column number */
-#define CRAM_KEY 160        /* bytes of a canonical key: 2 + a bitmap of
-                               at most 32 x 33 cells (a connected part of k
-                               cells has h + w <= k + 1) */
-#define CRAM_CACHE_BITS 16  /* the direct-mapped cache of raw parts */
+#define CRAM_KEY                                                               \
+    160                    /* bytes of a canonical key: 2 + a bitmap of        \
+                              at most 32 x 33 cells (a connected part of k     \
+                              cells has h + w <= k + 1) */
+#define CRAM_CACHE_BITS 16 /* the direct-mapped cache of raw parts */
 
 /* One entry of the transposition table: a canonical part and its value. */
 typedef struct {
@@ -43,9 +44,9 @@ typedef struct {
 
 /* The board (read once) and what its values remember. */
 typedef struct {
-    uint32_t nfree;        /* free cells, at most CRAM_MAX */
-    uint32_t rows, cols;   /* RxC, or 0 for a file */
-    uint32_t r[CRAM_MAX];  /* each free cell's row and column (from 1) */
+    uint32_t nfree;       /* free cells, at most CRAM_MAX */
+    uint32_t rows, cols;  /* RxC, or 0 for a file */
+    uint32_t r[CRAM_MAX]; /* each free cell's row and column (from 1) */
     uint32_t c[CRAM_MAX];
     uint64_t adj[CRAM_MAX];  /* the free neighbours of each cell */
     uint64_t next[CRAM_MAX]; /* those right of or below it (each domino once) */

@@ -144,9 +144,9 @@ static int cram_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
                 }
                 int i = cram_cell_at(s, r, c);
                 rc = nb_buf_printf(out, "%c",
-                                   i < 0              ? '#'
-                                   : cov >> i & 1     ? 'x'
-                                                      : '.');
+                                   i < 0          ? '#'
+                                   : cov >> i & 1 ? 'x'
+                                                  : '.');
             }
         if (rc == NIMBER_OK && (r0 > 1 || c0 > 1))
             rc = nb_buf_printf(out, " from %u,%u", r0, c0);

@@ -49,7 +49,7 @@ uint64_t cram_part(const cram_state *s, uint64_t mask, unsigned i) {
  * symmetries) into key[CRAM_KEY]; returns its length.  O(8 (k + h·w/8)). */
 size_t cram_canon(const cram_state *s, uint64_t part, unsigned char *key) {
     uint32_t r0 = UINT32_MAX, c0 = UINT32_MAX, r1 = 0, c1 = 0;
-    uint8_t ys[CRAM_MAX], xs[CRAM_MAX];
+    uint8_t ys[CRAM_MAX] = {0}, xs[CRAM_MAX] = {0};
     unsigned k = 0;
     for (uint64_t m = part; m; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
