@@ -29,8 +29,9 @@
  * reachable set by bitmask search, then one table look-up per move); the
  * number of positions is at most N * 2^(N-1) and in practice what the
  * search meets.  What bounds the reach is the table: 16 bytes a position,
- * doubled at 3/4 load; when the next doubling would pass the memory limit
- * the query fails with NIMBER_E_LIMIT (exit 71).  A component of geography
+ * doubled at 3/4 load while the old and new tables together fit the
+ * memory limit, else filled to 15/16; past that the query fails with
+ * NIMBER_E_LIMIT (exit 71).  A component of geography
  * still sums with other games by XOR of values, as any component does.
  */
 #include "../game.h"
@@ -197,14 +198,19 @@ static int tab_find(const geo_state *s, unsigned tok, uint64_t set) {
     }
 }
 
-/* Doubles the table (or makes its first 1024 slots) within the limit. */
+/* Doubles the table (or makes its first 1024 slots) when the old and the
+ * new table together fit the limit (both are held while moving entries);
+ * a table that cannot double is filled to 15/16, then the query fails. */
 static int tab_grow(geo_state *s, nimber_error *err) {
     size_t nc = s->cap ? 2 * s->cap : 1024;
-    if (nc > s->limit / sizeof(geo_entry))
+    if (nc + s->cap > s->limit / sizeof(geo_entry)) {
+        if (s->cap && (s->used + 1) * 16 <= s->cap * 15)
+            return NIMBER_OK;
         return nb_fail(err, NIMBER_E_LIMIT,
                        "geography: %zu positions fill the transposition "
                        "table that the memory limit (%llu MiB) allows",
                        s->used, (unsigned long long)(s->limit >> 20));
+    }
     geo_entry *t = nb_calloc(nc, sizeof *t);
     if (!t)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");

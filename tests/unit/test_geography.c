@@ -556,6 +556,74 @@ static void test_memory_limit(void **state) {
     unlink(graph_path());
 }
 
+/* ---- the memory limit holds the peak, not only the table's size ---- */
+
+static size_t live_bytes, peak_bytes;
+
+/* malloc with a header holding the size: live and peak bytes counted. */
+static void *count_malloc(size_t n) {
+    size_t *p = malloc(n + 16);
+    if (!p)
+        return NULL;
+    *p = n;
+    live_bytes += n;
+    if (live_bytes > peak_bytes)
+        peak_bytes = live_bytes;
+    return (char *)p + 16;
+}
+
+/* free of count_malloc's blocks. */
+static void count_free(void *q) {
+    if (!q)
+        return;
+    size_t *p = (size_t *)((char *)q - 16);
+    live_bytes -= *p;
+    free(p);
+}
+
+/* realloc of count_malloc's blocks (a copy: simple, and counted). */
+static void *count_realloc(void *q, size_t n) {
+    void *r = count_malloc(n);
+    if (r && q) {
+        size_t old = *(size_t *)((char *)q - 16);
+        memcpy(r, q, old < n ? old : n);
+        count_free(q);
+    }
+    return r;
+}
+
+static void test_peak_within_limit(void **state) {
+    (void)state;
+    test_seed("geography peak");
+    uint64_t adj[24];
+    random_graph(adj, 24, 0, 5);
+    write_graph(adj, 24, 0);
+    char spec[96];
+    snprintf(spec, sizeof spec, "geography:%s", graph_path());
+    size_t limit = 256 << 10;
+    nimber_set_allocator(count_malloc, count_realloc, count_free);
+    live_bytes = peak_bytes = 0;
+    nimber_game *game = NULL;
+    assert_int_equal(nimber_game_parse_limited(spec, limit, &game, NULL), 0);
+    nimber_position *pos = nimber_position_create();
+    uint64_t start = 0;
+    assert_int_equal(nimber_position_add(pos, game, &start, 1, NULL), 0);
+    nimber_solution sol;
+    int rc = nimber_position_solve(pos, 4, &sol, NULL);
+    if (rc == 0)
+        nimber_solution_clear(&sol);
+    nimber_position_free(pos);
+    nimber_game_free(game);
+    nimber_set_allocator(NULL, NULL, NULL);
+    assert_int_equal(rc, NIMBER_E_LIMIT);
+    /* the table (old and new while it doubles) within the limit, plus a
+     * little for the position and the solution */
+    if (peak_bytes > limit + (16 << 10))
+        fail_msg("peak %zu bytes for a limit of %zu", peak_bytes, limit);
+    assert_int_equal(live_bytes, 0);
+    unlink(graph_path());
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_all_small_digraphs),
@@ -565,6 +633,7 @@ int main(void) {
         cmocka_unit_test(test_paths),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_memory_limit),
+        cmocka_unit_test(test_peak_within_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
