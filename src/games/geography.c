@@ -564,6 +564,47 @@ bad:
                    text);
 }
 
+/* ---- explain ---- */
+
+/* "token on T, K of N vertices present (the token reaches R of them):
+ * G = g = mex of the option values:", each move with the value it
+ * reaches, the smallest value missing.  O(moves) table look-ups after the
+ * value is known. */
+static int geo_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
+                       nb_buf *out, int *complete, nimber_error *err) {
+    (void)alone;
+    geo_state *s = g->state;
+    *complete = 0;
+    unsigned t = (unsigned)w[0], val, gv;
+    uint64_t present = present_of(s, w, n);
+    RETURN_IF_ERR(grundy(s, t, present, &val, err));
+    uint64_t to = targets(s, w, n), rest = present & ~bit(t);
+    int rc = nb_buf_printf(
+        out,
+        "  %s geography, token on %u: %d of %u vertices present, %d of them "
+        "reachable\n",
+        s->undirected ? "undirected" : "directed", t,
+        __builtin_popcountll(present), s->n,
+        __builtin_popcountll(reach(s, t, present)));
+    if (rc == NIMBER_OK && !to)
+        return nb_buf_printf(out, "  G = 0: the token has no move\n");
+    if (rc == NIMBER_OK)
+        rc = nb_buf_printf(out, "  G = %u = mex of the option values:\n", val);
+    while (to && rc == NIMBER_OK) {
+        unsigned v = (unsigned)__builtin_ctzll(to);
+        to &= to - 1;
+        RETURN_IF_ERR(grundy(s, v, rest, &gv, err));
+        rc = nb_buf_printf(out, "      %u by %u -> %u (%u deleted)\n", gv, t, v,
+                           t);
+    }
+    if (rc == NIMBER_OK)
+        rc = nb_buf_printf(out,
+                           "      no move reaches %u, the smallest value "
+                           "missing\n",
+                           val);
+    return rc;
+}
+
 const nimber_family nb_family_geography = {
     .name = "geography",
     .has_argument = 1,
@@ -586,4 +627,5 @@ const nimber_family nb_family_geography = {
     .move_text = geo_move_text,
     .move_json = geo_move_json,
     .move_parse = geo_move_parse,
+    .explain = geo_explain,
 };

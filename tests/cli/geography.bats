@@ -90,8 +90,15 @@ move component 0 1 -> 2" ]
 @test "explain and play: moves typed back, refusals" {
     run "$NIMBER" explain geography:"$P4" 0
     status_is 0
-    [[ "$output" == *"value 1"* ]]
     [[ "$output" == *"winning move: 0 -> 1"* ]]
+    [[ "$output" == *"directed geography, token on 0: 4 of 4 vertices present, 4 of them reachable"* ]]
+    [[ "$output" == *"G = 1 = mex of the option values:"*"0 by 0 -> 1 (0 deleted)"*"no move reaches 1, the smallest value missing"* ]]
+    run "$NIMBER" explain geography:u:"$ST" 1 2 + nim 1
+    status_is 0
+    [[ "$output" == *"undirected geography, token on 1: 3 of 4 vertices present, 3 of them reachable"* ]]
+    [[ "$output" == *"1 by 1 -> 0 (1 deleted)"* ]]
+    run "$NIMBER" explain geography:"$P4" 3
+    [[ "$output" == *"G = 0: the token has no move"* ]]
     run bash -c "printf '0 -> 2\n1 -> 3\nfoo\n1\n2 -> 3\nquit\n' | '$NIMBER' play geography:'$P4' 0"
     status_is 0
     [[ "$output" == *"illegal move: no edge 0 -> 2"* ]]
