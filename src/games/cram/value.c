@@ -148,7 +148,8 @@ static int store(cram_state *s, const unsigned char *key, size_t len,
         RETURN_IF_ERR(grow_table(s, err));
     if (s->aused + len > s->acap) {
         size_t na = s->acap ? 2 * s->acap : 65536;
-        if (na > UINT32_MAX || held(s) - s->acap + na > s->limit)
+        /* the old keys are held while realloc moves them: both count */
+        if (na > UINT32_MAX || held(s) + na > s->limit)
             return over_limit(s, err);
         unsigned char *a = nb_realloc(s->arena, na);
         if (!a)
