@@ -47,8 +47,8 @@ extern "C" {
 /* ===================================================================== */
 
 #define NIMBER_VERSION_MAJOR 0
-#define NIMBER_VERSION_MINOR 6
-#define NIMBER_VERSION_PATCH 1
+#define NIMBER_VERSION_MINOR 7
+#define NIMBER_VERSION_PATCH 0
 #define NIMBER_VERSION_NUMBER                                                  \
     (NIMBER_VERSION_MAJOR * 10000 + NIMBER_VERSION_MINOR * 100 +               \
      NIMBER_VERSION_PATCH)
