@@ -468,15 +468,15 @@ static int finish_comp(region *r, scratch *s, size_t c, const size_t *mem,
  * comes out (sinks first).  O(V + E) besides the labelling. */
 static int components(region *r, scratch *s, tarjan *t, nimber_error *err) {
     for (size_t u = 0; u < r->n; u++)
-        t->idx[u] = UNL;
+        t->idx[u] = SIZE_MAX;
     for (size_t root = 0; root < r->n; root++) {
-        if (t->idx[root] != UNL)
+        if (t->idx[root] != SIZE_MAX)
             continue;
         visit(r, t, root);
         while (t->ncall) {
             size_t u = t->call[t->ncall - 1], w;
             if (next_succ(r, t, u, &w)) {
-                if (t->idx[w] == UNL)
+                if (t->idx[w] == SIZE_MAX)
                     visit(r, t, w);
                 else if (t->on[w] && t->idx[w] < t->low[u])
                     t->low[u] = t->idx[w];
