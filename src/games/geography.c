@@ -35,13 +35,11 @@
  * still sums with other games by XOR of values, as any component does.
  */
 #include "../game.h"
+#include "pairs.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define GEO_MAX 64                    /* vertices: one bit each */
 #define GEO_PROGRESS_EVERY (1u << 20) /* positions between progress calls */
@@ -80,27 +78,9 @@ static void geo_destroy(void *state) {
 
 /* ---- reading the file ---- */
 
-/* Reads one end of edge k (from 1) of m and checks it is a vertex. */
-static int read_end(nimber_scanner *sc, uint64_t n, uint64_t k, uint64_t m,
-                    unsigned *out, nimber_error *err) {
-    uint64_t u, l, c;
-    RETURN_IF_ERR(nb_scan_need(sc, &u, err, "edge %llu of %llu",
-                               (unsigned long long)k, (unsigned long long)m));
-    if (u >= n) {
-        nimber_scanner_last(sc, &l, &c);
-        return nb_fail_at(err, NIMBER_E_SYNTAX, l, c, "unknown node %llu (%s)",
-                          (unsigned long long)u,
-                          nb_nodes_text(n, (char[48]){0}));
-    }
-    *out = (unsigned)u;
-    return NIMBER_OK;
-}
-
-/* Reads N (1..64), M and the edges into the successor masks: O(N + M). */
-static int read_graph(geo_state *s, nimber_scanner *sc, nimber_error *err) {
-    uint64_t n, m, l, c;
-    RETURN_IF_ERR(nb_scan_need(sc, &n, err, "%s", "the node count N"));
-    nimber_scanner_last(sc, &l, &c);
+/* Checks N (1..GEO_MAX) and keeps it. */
+static int geo_check_n(void *ctx, uint64_t n, uint64_t l, uint64_t c,
+                       nimber_error *err) {
     if (n == 0)
         return nb_fail_at(err, NIMBER_E_RANGE, l, c,
                           "0 nodes: the token needs a vertex to stand on");
@@ -108,21 +88,29 @@ static int read_graph(geo_state *s, nimber_scanner *sc, nimber_error *err) {
         return nb_fail_at(err, NIMBER_E_LIMIT, l, c,
                           "%llu nodes: geography takes at most %d",
                           (unsigned long long)n, GEO_MAX);
-    RETURN_IF_ERR(nb_scan_need(sc, &m, err, "%s", "the edge count M"));
-    for (uint64_t k = 0; k < m; k++) {
-        unsigned u, v;
-        RETURN_IF_ERR(read_end(sc, n, k + 1, m, &u, err));
-        RETURN_IF_ERR(read_end(sc, n, k + 1, m, &v, err));
-        if (u == v)
-            continue;
-        s->out[u] |= bit(v);
-        if (s->undirected)
-            s->out[v] |= bit(u);
-    }
-    RETURN_IF_ERR(nimber_scan_end(sc, err));
-    s->n = (unsigned)n;
+    ((geo_state *)ctx)->n = (unsigned)n;
     return NIMBER_OK;
 }
+
+/* Takes edge p into the successor masks (a loop is no move, a repeat is
+ * kept once). */
+static int geo_pair(void *ctx, const nb_pair *p, nimber_error *err) {
+    geo_state *s = ctx;
+    unsigned u = (unsigned)p->u, v = (unsigned)p->v;
+    (void)err;
+    if (u == v)
+        return NIMBER_OK;
+    s->out[u] |= bit(v);
+    if (s->undirected)
+        s->out[v] |= bit(u);
+    return NIMBER_OK;
+}
+
+/* The graph file's words for geography: N (1..64), M and the edges into
+ * the successor masks, O(N + M). */
+static const nb_pairs_spec geo_spec = {
+    "the node count N", "the edge count M", "edge", "node",
+    nb_nodes_text,      geo_check_n,        geo_pair};
 
 /* Reads geography:FILE or geography:u:FILE. */
 static int geo_create(const char *arg, size_t limit, void **state, char *canon,
@@ -139,20 +127,7 @@ static int geo_create(const char *arg, size_t limit, void **state, char *canon,
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     s->limit = limit;
     s->undirected = undirected;
-    int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
-    int rc = NIMBER_OK;
-    nimber_scanner *sc = NULL;
-    if (fd < 0)
-        rc = nb_fail(err, NIMBER_E_IO, "%s: %s", path, strerror(errno));
-    else if (!(sc = nimber_scanner_from_fd(fd)))
-        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    if (rc == NIMBER_OK) {
-        nimber_scanner_set_comments(sc, '#');
-        rc = read_graph(s, sc, err);
-    }
-    nimber_scanner_free(sc);
-    if (fd > STDIN_FILENO)
-        close(fd);
+    int rc = nb_pairs_read(path, &geo_spec, s, err);
     if (rc != NIMBER_OK) {
         geo_destroy(s);
         return rc;

@@ -40,13 +40,11 @@
  * one vertex, so the C recursion is at most 2·64 frames of about 700 bytes.
  */
 #include "../game.h"
+#include "pairs.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define GK_MAXN 64
 #define GK_KEYW 34 /* words of a key: k, then 64·63/2 bits */
@@ -309,55 +307,40 @@ static void gk_destroy(void *state) {
     nb_free(s);
 }
 
-/* Reads one end of edge k (from 1) of m and checks it is a vertex. */
-static int read_end(nimber_scanner *sc, uint64_t n, uint64_t k, uint64_t m,
-                    unsigned *out, nimber_error *err) {
-    uint64_t u, l, c;
-    RETURN_IF_ERR(nb_scan_need(sc, &u, err, "edge %llu of %llu",
-                               (unsigned long long)k, (unsigned long long)m));
-    if (u >= n) {
-        nimber_scanner_last(sc, &l, &c);
-        return nb_fail_at(err, NIMBER_E_SYNTAX, l, c,
-                          "unknown vertex %llu (%s)", (unsigned long long)u,
-                          nb_nodes_text(n, (char[48]){0}));
-    }
-    *out = (unsigned)u;
-    return NIMBER_OK;
-}
-
-/* Reads N, M and the edges; every error names its line and column.
- * O(N + M). */
-static int read_graph(gk_state *s, nimber_scanner *sc, nimber_error *err) {
-    uint64_t n, m, l, c;
-    RETURN_IF_ERR(nb_scan_need(sc, &n, err, "%s", "the vertex count N"));
-    if (n > GK_MAXN) {
-        nimber_scanner_last(sc, &l, &c);
+/* Checks N (at most GK_MAXN vertices) and keeps it. */
+static int gk_check_n(void *ctx, uint64_t n, uint64_t l, uint64_t c,
+                      nimber_error *err) {
+    gk_state *s = ctx;
+    if (n > GK_MAXN)
         return nb_fail_at(err, NIMBER_E_RANGE, l, c,
                           "%llu vertices: %s handles at most %d",
                           (unsigned long long)n,
                           s->arc ? "arc-kayles" : "node-kayles", GK_MAXN);
-    }
-    RETURN_IF_ERR(nb_scan_need(sc, &m, err, "%s", "the edge count M"));
-    for (uint64_t k = 0; k < m; k++) {
-        unsigned u, v;
-        RETURN_IF_ERR(read_end(sc, n, k + 1, m, &u, err));
-        RETURN_IF_ERR(read_end(sc, n, k + 1, m, &v, err));
-        if (u == v) {
-            nimber_scanner_last(sc, &l, &c);
-            return nb_fail_at(err, NIMBER_E_SYNTAX, l, c,
-                              "edge %llu is a loop at vertex %u (a Kayles "
-                              "graph has none)",
-                              (unsigned long long)k + 1, u);
-        }
-        s->m += !(s->adj[u] & bit(v));
-        s->adj[u] |= bit(v);
-        s->adj[v] |= bit(u);
-    }
-    RETURN_IF_ERR(nimber_scan_end(sc, err));
     s->n = (unsigned)n;
     s->all = n == 64 ? UINT64_MAX : bit((unsigned)n) - 1;
     return NIMBER_OK;
 }
+
+/* Takes edge p (a loop is refused at its second end; a repeat is kept
+ * once). */
+static int gk_pair(void *ctx, const nb_pair *p, nimber_error *err) {
+    gk_state *s = ctx;
+    unsigned u = (unsigned)p->u, v = (unsigned)p->v;
+    if (u == v)
+        return nb_fail_at(err, NIMBER_E_SYNTAX, p->lv, p->cv,
+                          "edge %llu is a loop at vertex %u (a Kayles "
+                          "graph has none)",
+                          (unsigned long long)p->k + 1, u);
+    s->m += !(s->adj[u] & bit(v));
+    s->adj[u] |= bit(v);
+    s->adj[v] |= bit(u);
+    return NIMBER_OK;
+}
+
+/* The graph file's words for Node and Arc Kayles. */
+static const nb_pairs_spec gk_spec = {
+    "the vertex count N", "the edge count M", "edge", "vertex",
+    nb_nodes_text,        gk_check_n,         gk_pair};
 
 /* Reads the graph of NAME:FILE (FILE "-": standard input). */
 static int gk_create(int arc, const char *arg, size_t limit, void **state,
@@ -372,20 +355,7 @@ static int gk_create(int arc, const char *arg, size_t limit, void **state,
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     s->arc = arc;
     s->limit = limit;
-    int fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
-    int rc = NIMBER_OK;
-    nimber_scanner *sc = NULL;
-    if (fd < 0)
-        rc = nb_fail(err, NIMBER_E_IO, "%s: %s", arg, strerror(errno));
-    else if (!(sc = nimber_scanner_from_fd(fd)))
-        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    if (rc == NIMBER_OK) {
-        nimber_scanner_set_comments(sc, '#');
-        rc = read_graph(s, sc, err);
-    }
-    nimber_scanner_free(sc);
-    if (fd > STDIN_FILENO)
-        close(fd);
+    int rc = nb_pairs_read(arg, &gk_spec, s, err);
     if (rc != NIMBER_OK) {
         gk_destroy(s);
         return rc;

@@ -39,13 +39,11 @@
  * antichain splits into N parts of one element; a chain of N has N).
  */
 #include "../game.h"
+#include "pairs.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define PO_MAX 64              /* elements: a set is one 64-bit mask */
 #define PO_SLOT_BYTES 16       /* a key and its value in the table */
@@ -194,53 +192,62 @@ static void po_destroy(void *state) {
     nb_free(s);
 }
 
-/* Reads one element of pair k (from 1) of m; its line and column too. */
-static int po_read_elem(nimber_scanner *sc, unsigned n, uint64_t k,
-                        uint64_t m, unsigned *out, uint64_t *l, uint64_t *c,
-                        nimber_error *err) {
-    uint64_t x;
-    RETURN_IF_ERR(nb_scan_need(sc, &x, err, "pair %llu of %llu",
-                               (unsigned long long)k, (unsigned long long)m));
-    nimber_scanner_last(sc, l, c);
-    if (x >= n)
-        return nb_fail_at(err, NIMBER_E_SYNTAX, *l, *c,
-                          "unknown element %llu (the poset has %u: 0..%d)",
-                          (unsigned long long)x, n, (int)n - 1);
-    *out = (unsigned)x;
-    return NIMBER_OK;
+/* What a poset of n elements has, for an unknown element (48 bytes). */
+static char *po_range_text(uint64_t n, char *buf) {
+    snprintf(buf, 48, "the poset has %u: 0..%d", (unsigned)n, (int)n - 1);
+    return buf;
 }
 
-/* Reads N, M and the pairs; the order is their transitive closure, found
- * in topological order (Kahn).  A cycle is reported at the pair, of those
- * left when no element is free, read last.  O(N·M). */
-static int po_read(po_state *s, nimber_scanner *sc, nimber_error *err) {
-    uint64_t n, m, l, c;
-    RETURN_IF_ERR(nb_scan_need(sc, &n, err, "%s", "the element count N"));
-    nimber_scanner_last(sc, &l, &c);
+/* The pairs read so far: the elements above each, and where each pair
+ * (a, b) stood (a cycle is reported there). */
+typedef struct po_read_ctx {
+    po_state *s;
+    uint64_t above[PO_MAX];      /* b with a pair (x, b) */
+    uint64_t pl[PO_MAX][PO_MAX]; /* line, column of pair (a, b) */
+    uint32_t pc[PO_MAX][PO_MAX];
+} po_read_ctx;
+
+/* Checks N (at most PO_MAX) and keeps it. */
+static int po_check_n(void *ctx, uint64_t n, uint64_t l, uint64_t c,
+                      nimber_error *err) {
+    po_state *s = ((po_read_ctx *)ctx)->s;
     if (n > PO_MAX)
         return nb_fail_at(err, NIMBER_E_RANGE, l, c,
                           "%llu elements: at most %d", (unsigned long long)n,
                           PO_MAX);
     s->n = (unsigned)n;
     s->all = n == PO_MAX ? UINT64_MAX : po_bit((unsigned)n) - 1;
-    RETURN_IF_ERR(nb_scan_need(sc, &m, err, "%s", "the pair count M"));
-    uint64_t above[PO_MAX] = {0};       /* b with a pair (x, b) */
-    uint64_t pl[PO_MAX][PO_MAX];        /* line, column of pair (a, b) */
-    uint32_t pc[PO_MAX][PO_MAX];
-    for (uint64_t k = 0; k < m; k++) {
-        unsigned a, b;
-        uint64_t la, ca, lb, cb;
-        RETURN_IF_ERR(po_read_elem(sc, s->n, k + 1, m, &a, &la, &ca, err));
-        RETURN_IF_ERR(po_read_elem(sc, s->n, k + 1, m, &b, &lb, &cb, err));
-        if (a == b)
-            return nb_fail_at(err, NIMBER_E_SYNTAX, la, ca,
-                              "%u < %u: an element is not below itself", a,
-                              b);
-        above[a] |= po_bit(b);
-        pl[a][b] = la;
-        pc[a][b] = (uint32_t)ca;
-    }
-    RETURN_IF_ERR(nimber_scan_end(sc, err));
+    return NIMBER_OK;
+}
+
+/* Takes pair p, a < b (a == b is refused at a). */
+static int po_pair(void *ctx, const nb_pair *p, nimber_error *err) {
+    po_read_ctx *r = ctx;
+    unsigned a = (unsigned)p->u, b = (unsigned)p->v;
+    if (a == b)
+        return nb_fail_at(err, NIMBER_E_SYNTAX, p->lu, p->cu,
+                          "%u < %u: an element is not below itself", a, b);
+    r->above[a] |= po_bit(b);
+    r->pl[a][b] = p->lu;
+    r->pc[a][b] = (uint32_t)p->cu;
+    return NIMBER_OK;
+}
+
+/* The poset file's words. */
+static const nb_pairs_spec po_spec = {
+    "the element count N", "the pair count M", "pair", "element",
+    po_range_text,         po_check_n,         po_pair};
+
+/* Reads N, M and the pairs of path; the order is their transitive
+ * closure, found in topological order (Kahn).  A cycle is reported at the
+ * pair, of those left when no element is free, read last.  O(N·M). */
+static int po_read(po_state *s, const char *path, po_read_ctx *r,
+                   nimber_error *err) {
+    r->s = s;
+    RETURN_IF_ERR(nb_pairs_read(path, &po_spec, r, err));
+    const uint64_t *above = r->above;
+    uint64_t(*pl)[PO_MAX] = r->pl;
+    uint32_t(*pc)[PO_MAX] = r->pc;
     /* Kahn: repeatedly take an element with nothing left above it */
     uint64_t left = s->all;
     unsigned order[PO_MAX], k = 0;
@@ -296,20 +303,8 @@ static int po_create(const char *arg, size_t limit, void **state, char *canon,
     if (!s)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     s->limit = limit ? limit : NB_DEFAULT_MEMORY_LIMIT;
-    int fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
-    int rc = NIMBER_OK;
-    nimber_scanner *sc = NULL;
-    if (fd < 0)
-        rc = nb_fail(err, NIMBER_E_IO, "%s: %s", arg, strerror(errno));
-    else if (!(sc = nimber_scanner_from_fd(fd)))
-        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    if (rc == NIMBER_OK) {
-        nimber_scanner_set_comments(sc, '#');
-        rc = po_read(s, sc, err);
-    }
-    nimber_scanner_free(sc);
-    if (fd > STDIN_FILENO)
-        close(fd);
+    po_read_ctx r = {0};
+    int rc = po_read(s, arg, &r, err);
     if (rc != NIMBER_OK) {
         po_destroy(s);
         return rc;

@@ -15,13 +15,11 @@
  * the edges actually read, never past the count the file claims.
  */
 #include "hb.h"
+#include "../pairs.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Frees the state. */
 void hb_destroy(void *state) {
@@ -38,31 +36,14 @@ void hb_destroy(void *state) {
 
 /* ---- reading the file ---- */
 
-/* Reads one end of edge k (from 1) of m and checks it is a node. */
-static int read_end(nimber_scanner *sc, uint64_t n, uint64_t k, uint64_t m,
-                    uint32_t *out, nimber_error *err) {
-    uint64_t u, l, c;
-    RETURN_IF_ERR(nb_scan_need(sc, &u, err, "edge %llu of %llu",
-                               (unsigned long long)k, (unsigned long long)m));
-    if (u >= n) {
-        nimber_scanner_last(sc, &l, &c);
-        return nb_fail_at(err, NIMBER_E_SYNTAX, l, c,
-                          "unknown node %llu (%s)", (unsigned long long)u,
-                          nb_nodes_text(n, (char[48]){0}));
-    }
-    *out = (uint32_t)u;
-    return NIMBER_OK;
-}
-
 /* Makes room for edge k; the arrays never outgrow the m the file claims. */
-static int grow_edges(hb_state *s, nimber_scanner *sc, uint64_t n, uint64_t m,
-                      uint64_t k, size_t *cap, nimber_error *err) {
-    uint64_t l, c, nc = *cap ? 2 * (uint64_t)*cap : 1024;
+static int grow_edges(hb_state *s, uint64_t l, uint64_t c, uint64_t n,
+                      uint64_t m, uint64_t k, size_t *cap, nimber_error *err) {
+    uint64_t nc = *cap ? 2 * (uint64_t)*cap : 1024;
     if (nc > m)
         nc = m;
     if (k >= HB_MAX_EDGES ||
         nc * HB_EDGE_BYTES + n * HB_NODE_BYTES > (uint64_t)s->limit) {
-        nimber_scanner_last(sc, &l, &c);
         return nb_fail_at(err, NIMBER_E_LIMIT, l, c,
                           "%llu edges and %llu nodes need more than the "
                           "memory limit (%llu MiB)",
@@ -81,11 +62,18 @@ static int grow_edges(hb_state *s, nimber_scanner *sc, uint64_t n, uint64_t m,
     return NIMBER_OK;
 }
 
-/* Reads N, M and the edges; every error names its line and column. */
-static int read_graph(hb_state *s, nimber_scanner *sc, nimber_error *err) {
-    uint64_t n, m, l, c;
-    RETURN_IF_ERR(nb_scan_need(sc, &n, err, "%s", "the node count N"));
-    nimber_scanner_last(sc, &l, &c);
+/* The edges read so far: N, how many, and the room the arrays have. */
+typedef struct hb_read_ctx {
+    hb_state *s;
+    uint64_t n, m;
+    size_t cap;
+} hb_read_ctx;
+
+/* Checks N (node 0 must exist; the nodes within the memory limit). */
+static int hb_check_n(void *ctx, uint64_t n, uint64_t l, uint64_t c,
+                      nimber_error *err) {
+    hb_read_ctx *r = ctx;
+    const hb_state *s = r->s;
     if (n == 0)
         return nb_fail_at(err, NIMBER_E_RANGE, l, c,
                           "0 nodes: node 0, the ground, must exist");
@@ -95,18 +83,33 @@ static int read_graph(hb_state *s, nimber_scanner *sc, nimber_error *err) {
                           "(%llu MiB)",
                           (unsigned long long)n,
                           (unsigned long long)(s->limit >> 20));
-    RETURN_IF_ERR(nb_scan_need(sc, &m, err, "%s", "the edge count M"));
-    size_t cap = 0;
-    for (uint64_t k = 0; k < m; k++) {
-        uint32_t u, v;
-        RETURN_IF_ERR(read_end(sc, n, k + 1, m, &u, err));
-        RETURN_IF_ERR(read_end(sc, n, k + 1, m, &v, err));
-        if (k == cap)
-            RETURN_IF_ERR(grow_edges(s, sc, n, m, k, &cap, err));
-        s->eu[k] = u;
-        s->ev[k] = v;
-    }
-    RETURN_IF_ERR(nimber_scan_end(sc, err));
+    r->n = n;
+    return NIMBER_OK;
+}
+
+/* Takes edge p (a limit is reported at its second end). */
+static int hb_pair(void *ctx, const nb_pair *p, nimber_error *err) {
+    hb_read_ctx *r = ctx;
+    if (p->k == r->cap)
+        RETURN_IF_ERR(grow_edges(r->s, p->lv, p->cv, p->n, p->m, p->k, &r->cap,
+                                 err));
+    r->s->eu[p->k] = (uint32_t)p->u;
+    r->s->ev[p->k] = (uint32_t)p->v;
+    r->m = p->k + 1;
+    return NIMBER_OK;
+}
+
+/* The graph file's words for hackenbush. */
+static const nb_pairs_spec hb_spec = {
+    "the node count N", "the edge count M", "edge", "node",
+    nb_nodes_text,      hb_check_n,         hb_pair};
+
+/* Reads N, M and the edges of path; every error names its line and
+ * column.  Then the incidence lists: O(N + M). */
+static int read_graph(hb_state *s, const char *path, nimber_error *err) {
+    hb_read_ctx r = {s, 0, 0, 0};
+    RETURN_IF_ERR(nb_pairs_read(path, &hb_spec, &r, err));
+    uint64_t n = r.n, m = r.m;
     s->n = (uint32_t)n;
     s->m = (uint32_t)m;
     /* The incidence lists, by counting sort: each in edge order. */
@@ -147,20 +150,7 @@ int hb_create(const char *arg, size_t limit, void **state, char *canon,
     if (!s)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     s->limit = limit;
-    int fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
-    int rc = NIMBER_OK;
-    nimber_scanner *sc = NULL;
-    if (fd < 0)
-        rc = nb_fail(err, NIMBER_E_IO, "%s: %s", arg, strerror(errno));
-    else if (!(sc = nimber_scanner_from_fd(fd)))
-        rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    if (rc == NIMBER_OK) {
-        nimber_scanner_set_comments(sc, '#');
-        rc = read_graph(s, sc, err);
-    }
-    nimber_scanner_free(sc);
-    if (fd > STDIN_FILENO)
-        close(fd);
+    int rc = read_graph(s, arg, err);
     if (rc != NIMBER_OK) {
         hb_destroy(s);
         return rc;
