@@ -214,8 +214,14 @@ analyze:
 check-deps:
 	@sh tests/deps.sh
 
+# The longest unit tests start first, so that JOBS at a time end together
+# (alphabetical order left test_takebreak, the longest, for last).
+UNIT_FIRST := test_takebreak test_misere test_classic test_geography
+longest_first = $(foreach t,$(UNIT_FIRST),$(filter %/$(t),$(1))) \
+    $(filter-out $(foreach t,$(UNIT_FIRST),%/$(t)),$(1))
+
 unit: $(UNIT_BIN)
-	@sh tests/run-parallel.sh $(JOBS) $(S)/logs $(UNIT_BIN)
+	@sh tests/run-parallel.sh $(JOBS) $(S)/logs $(call longest_first,$(UNIT_BIN))
 
 $(S)/ref: tests/ref/ref.c
 	@mkdir -p $(dir $@)
@@ -236,7 +242,7 @@ $(R)/tests/%: tests/unit/%.c tests/unit/brute.h $(B)/libnimber.a
 	$(CC) $(WARN) $(DEFS) $(CPPFLAGS) -Isrc -O2 -g $< -o $@ $(B)/libnimber.a -lcmocka $(LIBS)
 
 check: all $(REL_UNIT_BIN) $(S)/ref
-	@sh tests/run-parallel.sh $(JOBS) $(R)/logs $(REL_UNIT_BIN)
+	@sh tests/run-parallel.sh $(JOBS) $(R)/logs $(call longest_first,$(REL_UNIT_BIN))
 	NIMBER=$(CURDIR)/$(B)/nimber REF=$(CURDIR)/$(S)/ref bats tests/cli
 
 # ---- the Python module (python/): a virtual environment of Debian's
