@@ -886,6 +886,49 @@ int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
  * 8); returns buf.  Since 0.4.0. */
 char *nimber_genus_format(const nimber_genus *g, char *buf, size_t cap);
 
+/* ===================================================================== */
+/* 12. Sparse space of a Grundy sequence                                 */
+/* ===================================================================== */
+
+/* The "sparse space" statistics of G(0..n-1) that tables of octal games
+ * publish for the games not yet solved (Gangolli-Plambeck, Flammenkamp):
+ * under a bit mask m a value v is rare when v & m has an even number of 1
+ * bits, common otherwise; the mask reported is the one under which the
+ * fewest heaps 0..n-1 have rare values (the smallest such mask), chosen
+ * among 1 .. 2^b - 1 with b the bit length of the largest value.  An
+ * accumulator takes the values in order, block by block, and keeps a count
+ * and a last heap per distinct value (16 bytes each), so n is not bounded
+ * by memory: nothing is stored per heap.  Values of 2^20 or more leave no
+ * mask (has_mask 0).  Since 0.8.0. */
+typedef struct nimber_sparse nimber_sparse;
+
+typedef struct nimber_sparse_stats {
+    uint64_t count;         /* values added: G(0..count-1) */
+    nimber_value largest;   /* the largest of them */
+    uint64_t largest_at;    /* the first heap with that value */
+    int has_mask;           /* 0: no values yet, or one too large */
+    uint32_t mask;          /* the mask (bits of the values) */
+    uint64_t rare_count;    /* heaps 0..count-1 whose value is rare */
+    uint64_t last_rare;     /* the largest such heap */
+} nimber_sparse_stats;
+
+/* nimber_sparse_new: an empty accumulator in *out (free it with
+ * nimber_sparse_free).  Errors: NIMBER_E_NOMEM.  Since 0.8.0. */
+int nimber_sparse_new(nimber_sparse **out, nimber_error *err);
+
+/* nimber_sparse_add: adds the next count values of the sequence (the
+ * first call starts at heap 0).  Errors: NIMBER_E_NOMEM.  Since 0.8.0. */
+int nimber_sparse_add(nimber_sparse *s, const nimber_value *values,
+                      size_t count, nimber_error *err);
+
+/* nimber_sparse_get: the statistics of the values added so far, in
+ * O(b 2^b) for values below 2^b.  Since 0.8.0. */
+void nimber_sparse_get(const nimber_sparse *s, nimber_sparse_stats *out);
+
+/* nimber_sparse_free: frees an accumulator; NULL is ignored.  Since
+ * 0.8.0. */
+void nimber_sparse_free(nimber_sparse *s);
+
 #ifdef __cplusplus
 }
 #endif
