@@ -206,6 +206,14 @@ struct nimber_family {
     int (*move_parse)(const nimber_game *g, const uint64_t *w, size_t n,
                       const char *text, nimber_move *mv, nimber_error *err);
 
+    /* Optional: the board of the position, for drawing it (the web page):
+     * one JSON object {"kind": ..., ...} appended to out, the kinds and
+     * their fields as nimber_position_board lists them (include/nimber.h);
+     * without one, heap families get nb_heaps_board and the others their
+     * words (position/). */
+    int (*board)(const nimber_game *g, const uint64_t *w, size_t n,
+                 nb_buf *out);
+
     /* Optional: why the component has its value (normal play), for
      * `explain`.  alone: it is the whole position; then the family may
      * explain the outcome and winning moves too and set *complete. */
@@ -271,6 +279,13 @@ int nb_heaps_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
                         const char *text, nimber_move *mv, nimber_error *err);
 int nb_heaps_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
                      nb_buf *out, int *complete, nimber_error *err);
+/* {"kind": "heaps", "noun", "style", "heaps": [{"i", "size"}]}: the heaps
+ * drawn as stacks of counters (style "stacks") or rows of pins ("pins"),
+ * heaps of 0 left out (no heap: nothing can be taken from them). */
+int nb_heaps_board(const nimber_game *g, const uint64_t *w, size_t n,
+                   nb_buf *out);
+int nb_heaps_board_pins(const nimber_game *g, const uint64_t *w, size_t n,
+                        nb_buf *out);
 
 /* The component slots of a heap family whose heap operations are ops. */
 #define NB_HEAP_FAMILY(ops)                                                    \
@@ -315,6 +330,9 @@ static inline int nb_is_inf(nimber_value v) {
 
 /* Default bound of a period search, in values. */
 #define NB_DEFAULT_PERIOD_MAX ((uint64_t)1 << 25)
+
+/* Most items (heaps, coins, edges, cells) a board description lists. */
+#define NB_BOARD_MAX 2000
 
 /* Most moves a check or a search looks at before giving up. */
 #define NB_MOVE_BUDGET 10000000

@@ -400,6 +400,22 @@ static int ch_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
     return rc;
 }
 
+/* The bar: its size and the length of each row (row 0 holds the poison
+ * at column 0). */
+static int ch_board(const nimber_game *g, const uint64_t *w, size_t n,
+                    nb_buf *out) {
+    const ch_state *s = g->state;
+    RETURN_IF_ERR(nb_buf_printf(out,
+                                "{\"kind\": \"chomp\", \"rows\": %u, "
+                                "\"cols\": %u, \"lengths\": [",
+                                s->rows, s->cols));
+    for (size_t i = 0; i < n && i < NB_BOARD_MAX; i++)
+        RETURN_IF_ERR(nb_buf_printf(out, "%s%llu", i ? ", " : "",
+                                    (unsigned long long)w[i]));
+    return nb_buf_printf(out, "], \"truncated\": %s}",
+                         n > NB_BOARD_MAX ? "true" : "false");
+}
+
 /* The value: the mex search over the diagrams below. */
 static int ch_value(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
                     nimber_error *err) {
@@ -560,6 +576,7 @@ const nimber_family nb_family_chomp = {
     .pos_check = ch_pos_check,
     .pos_parse = ch_pos_parse,
     .pos_text = ch_pos_text,
+    .board = ch_board,
     .value = ch_value,
     .moves_to = ch_moves_to,
     .moves = ch_moves,

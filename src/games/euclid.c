@@ -258,6 +258,17 @@ static int eu_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
     return nb_num_put_kept(g, w, n, &tm, out);
 }
 
+/* The pair A B. */
+static int eu_board(const nimber_game *g, const uint64_t *w, size_t n,
+                    nb_buf *out) {
+    (void)g;
+    return nb_buf_printf(out,
+                         "{\"kind\": \"pair\", \"a\": \"%llu\", "
+                         "\"b\": \"%llu\"}",
+                         (unsigned long long)(n > 0 ? w[0] : 0),
+                         (unsigned long long)(n > 1 ? w[1] : 0));
+}
+
 const nimber_family nb_family_euclid = {
     .name = "euclid",
     .usage = "euclid",
@@ -266,6 +277,7 @@ const nimber_family nb_family_euclid = {
     NB_NUM_FAMILY,
     .pos_check = nb_num_pos_check,
     .pos_text = nb_num_pos_text,
+    .board = eu_board,
     .value = eu_value,
     .moves_to = eu_moves_to,
     .moves = eu_moves,

@@ -231,6 +231,20 @@ static int fib_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
     return nb_buf_printf(out, " (take 1 to %llu)", (unsigned long long)m);
 }
 
+/* The heap, the last take and the largest take allowed now. */
+static int fib_board(const nimber_game *g, const uint64_t *w, size_t n,
+                     nb_buf *out) {
+    (void)g;
+    uint64_t N, L;
+    pos_of(w, n, &N, &L);
+    return nb_buf_printf(
+        out,
+        "{\"kind\": \"fibonacci\", \"heap\": \"%llu\", \"last\": "
+        "\"%llu\", \"most\": \"%llu\"}",
+        (unsigned long long)N, (unsigned long long)L,
+        (unsigned long long)take_limit(N, L));
+}
+
 /* 0 for a P-position of any size; else the table's value. */
 static int fib_value(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
                      nimber_error *err) {
@@ -460,6 +474,7 @@ const nimber_family nb_family_fibonacci = {
     .pos_check = fib_pos_check,
     .pos_parse = fib_pos_parse,
     .pos_text = fib_pos_text,
+    .board = fib_board,
     .value = fib_value,
     .moves_to = fib_moves_to,
     .moves = fib_moves,

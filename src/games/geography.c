@@ -469,6 +469,33 @@ static int geo_pos_parse(const nimber_game *g, const char *const *args,
     return NIMBER_OK;
 }
 
+/* The graph (an undirected edge once, u < v), the token, the deleted
+ * vertices. */
+static int geo_board(const nimber_game *g, const uint64_t *w, size_t n,
+                     nb_buf *out) {
+    const geo_state *s = g->state;
+    RETURN_IF_ERR(nb_buf_printf(out,
+                                "{\"kind\": \"graph\", \"nodes\": %u, "
+                                "\"directed\": %s, \"edges\": [",
+                                s->n, s->undirected ? "false" : "true"));
+    int first = 1;
+    for (unsigned u = 0; u < s->n; u++)
+        for (unsigned v = 0; v < s->n; v++)
+            if ((s->out[u] & bit(v)) && !(s->undirected && v < u)) {
+                RETURN_IF_ERR(
+                    nb_buf_printf(out, "%s[%u, %u]", first ? "" : ", ", u, v));
+                first = 0;
+            }
+    RETURN_IF_ERR(nb_buf_printf(out,
+                                "], \"tokens\": [{\"i\": 0, \"at\": %llu}], "
+                                "\"gone\": [",
+                                (unsigned long long)(n ? w[0] : 0)));
+    for (size_t i = 1; i < n; i++)
+        RETURN_IF_ERR(nb_buf_printf(out, "%s%llu", i > 1 ? ", " : "",
+                                    (unsigned long long)w[i]));
+    return nb_buf_printf(out, "], \"truncated\": false}");
+}
+
 /* "token on 3; deleted: 0 1" (or "deleted: none"). */
 static int geo_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
                         nb_buf *out) {
@@ -593,6 +620,7 @@ const nimber_family nb_family_geography = {
     .pos_check = geo_pos_check,
     .pos_parse = geo_pos_parse,
     .pos_text = geo_pos_text,
+    .board = geo_board,
     .value = geo_value,
     .moves_to = geo_moves_to,
     .moves = geo_moves,

@@ -454,6 +454,29 @@ static int gk_pos_parse(const nimber_game *g, const char *const *args, size_t n,
     return NIMBER_OK;
 }
 
+/* The graph (each edge once, u < v) and the vertices deleted. */
+static int gk_board(const nimber_game *g, const uint64_t *w, size_t n,
+                    nb_buf *out) {
+    const gk_state *s = g->state;
+    RETURN_IF_ERR(nb_buf_printf(out,
+                                "{\"kind\": \"graph-kayles\", \"nodes\": %u, "
+                                "\"edge_moves\": %s, \"edges\": [",
+                                s->n, s->arc ? "true" : "false"));
+    int first = 1;
+    for (unsigned u = 0; u < s->n; u++)
+        for (unsigned v = u + 1; v < s->n; v++)
+            if (s->adj[u] >> v & 1) {
+                RETURN_IF_ERR(
+                    nb_buf_printf(out, "%s[%u, %u]", first ? "" : ", ", u, v));
+                first = 0;
+            }
+    RETURN_IF_ERR(nb_buf_printf(out, "], \"gone\": ["));
+    for (size_t i = 0; i < n; i++)
+        RETURN_IF_ERR(nb_buf_printf(out, "%s%llu", i ? ", " : "",
+                                    (unsigned long long)w[i]));
+    return nb_buf_printf(out, "], \"truncated\": false}");
+}
+
 /* "5 of 7 vertices left: 0 1 2 4 6; deleted: 3 5". */
 static int gk_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
                        nb_buf *out) {
@@ -675,10 +698,11 @@ static int gk_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
 #define GK_SLOTS                                                               \
     .has_argument = 1, .destroy = gk_destroy,                                  \
     .set_memory_limit = gk_set_limit, .pos_check = gk_pos_check,               \
-    .pos_parse = gk_pos_parse, .pos_text = gk_pos_text, .value = gk_value,     \
-    .moves_to = gk_moves_to, .moves = gk_moves, .check = gk_check,             \
-    .apply = gk_apply, .move_text = gk_move_text, .move_json = gk_move_json,   \
-    .move_parse = gk_move_parse, .explain = gk_explain
+    .pos_parse = gk_pos_parse, .pos_text = gk_pos_text, .board = gk_board,     \
+    .value = gk_value, .moves_to = gk_moves_to, .moves = gk_moves,             \
+    .check = gk_check, .apply = gk_apply, .move_text = gk_move_text,           \
+    .move_json = gk_move_json, .move_parse = gk_move_parse,                    \
+    .explain = gk_explain
 
 const nimber_family nb_family_node_kayles = {
     .name = "node-kayles",

@@ -80,6 +80,45 @@ int nb_heaps_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
     return NIMBER_OK;
 }
 
+/* The heaps drawn in the given style; a heap of 0 is no heap (nothing can
+ * be taken from it, and moves drop the heaps of 0 they leave), except a
+ * token of a loopy game, where 0 is a place: those are all listed. */
+static int heaps_board(const nimber_game *g, const uint64_t *w, size_t n,
+                       const char *style, nb_buf *out) {
+    int rc = nb_buf_printf(out,
+                           "{\"kind\": \"heaps\", \"noun\": \"%s\", "
+                           "\"style\": \"%s\", \"heaps\": [",
+                           noun_of(g), style);
+    size_t shown = 0;
+    int cut = 0;
+    for (size_t i = 0; i < n && rc == NIMBER_OK && !cut; i++) {
+        if (w[i] == 0 && !OPS(g)->in_options)
+            continue;
+        cut = shown == NB_BOARD_MAX;
+        if (cut)
+            break;
+        rc = nb_buf_printf(out, "%s{\"i\": %zu, \"size\": \"%llu\"}",
+                           shown++ ? ", " : "", i, (unsigned long long)w[i]);
+    }
+    if (rc == NIMBER_OK)
+        rc =
+            nb_buf_printf(out, "], \"truncated\": %s}", cut ? "true" : "false");
+    return rc;
+}
+
+/* Heaps as stacks of counters. */
+int nb_heaps_board(const nimber_game *g, const uint64_t *w, size_t n,
+                   nb_buf *out) {
+    return heaps_board(g, w, n, "stacks", out);
+}
+
+/* Heaps as rows of pins (take-and-break games: a move takes pins from a
+ * row and may leave two rows). */
+int nb_heaps_board_pins(const nimber_game *g, const uint64_t *w, size_t n,
+                        nb_buf *out) {
+    return heaps_board(g, w, n, "pins", out);
+}
+
 /* Adds a heap's value to a tally (infinite ones by place). */
 static void tally_add(nb_tally *t, nimber_value v, size_t at) {
     if (nb_is_inf(v)) {

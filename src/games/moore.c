@@ -758,6 +758,28 @@ static int moore_explain(nimber_game *g, const uint64_t *h, size_t n, int alone,
     return nb_num_put_kept(g, h, n, &f, out);
 }
 
+/* The heaps as stacks (heaps of 0 left out), with the rule. */
+static int moore_board(const nimber_game *g, const uint64_t *w, size_t n,
+                       nb_buf *out) {
+    const moore_state *st = g->state;
+    RETURN_IF_ERR(nb_buf_printf(
+        out,
+        "{\"kind\": \"heaps\", \"noun\": \"heap\", \"style\": "
+        "\"stacks\", \"rule\": \"take from 1 to %u heaps at once\", "
+        "\"most_heaps\": %u, \"heaps\": [",
+        st->K, st->K));
+    size_t shown = 0;
+    for (size_t i = 0; i < n && shown < NB_BOARD_MAX; i++)
+        if (w[i])
+            RETURN_IF_ERR(nb_buf_printf(out,
+                                        "%s{\"i\": %zu, \"size\": "
+                                        "\"%llu\"}",
+                                        shown++ ? ", " : "", i,
+                                        (unsigned long long)w[i]));
+    return nb_buf_printf(out, "], \"truncated\": %s}",
+                         shown == NB_BOARD_MAX ? "true" : "false");
+}
+
 const nimber_family nb_family_moore = {
     .name = "moore",
     .has_argument = 1,
@@ -767,6 +789,7 @@ const nimber_family nb_family_moore = {
     NB_NUM_FAMILY,
     .pos_check = nb_num_pos_check,
     .pos_text = nb_num_pos_text,
+    .board = moore_board,
     .value = moore_value,
     .moves_to = moore_moves_to,
     .moves = moore_moves,

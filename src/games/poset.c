@@ -382,6 +382,31 @@ static int po_pos_parse(const nimber_game *g, const char *const *args,
     return NIMBER_OK;
 }
 
+/* The covers [a, b] (a below b), and the elements gone. */
+static int po_board(const nimber_game *g, const uint64_t *w, size_t n,
+                    nb_buf *out) {
+    const po_state *s = g->state;
+    RETURN_IF_ERR(nb_buf_printf(out,
+                                "{\"kind\": \"poset\", \"elements\": %u, "
+                                "\"covers\": [",
+                                s->n));
+    int first = 1;
+    for (unsigned a = 0; a < s->n; a++)
+        for (unsigned b = 0; b < s->n; b++)
+            if (b != a && (s->adj[a] & po_bit(b)) && (s->up[a] & po_bit(b))) {
+                RETURN_IF_ERR(
+                    nb_buf_printf(out, "%s[%u, %u]", first ? "" : ", ", a, b));
+                first = 0;
+            }
+    RETURN_IF_ERR(nb_buf_printf(out, "], \"gone\": ["));
+    first = 1;
+    for (uint64_t t = po_gone(w, n); t; t &= t - 1) {
+        RETURN_IF_ERR(nb_buf_printf(out, "%s%u", first ? "" : ", ", po_low(t)));
+        first = 0;
+    }
+    return nb_buf_printf(out, "], \"truncated\": false}");
+}
+
 /* "5 of 9 elements left: 0 1 2 3 5". */
 static int po_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
                        nb_buf *out) {
@@ -531,6 +556,7 @@ const nimber_family nb_family_poset = {
     .pos_check = po_pos_check,
     .pos_parse = po_pos_parse,
     .pos_text = po_pos_text,
+    .board = po_board,
     .value = po_value,
     .moves_to = po_moves_to,
     .moves = po_moves,

@@ -56,6 +56,19 @@ static int stair_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
     return NIMBER_OK;
 }
 
+/* The steps, step 0 (a1) next to the ground. */
+static int stair_board(const nimber_game *g, const uint64_t *w, size_t n,
+                       nb_buf *out) {
+    (void)g;
+    RETURN_IF_ERR(nb_buf_printf(out, "{\"kind\": \"staircase\", \"steps\": ["));
+    for (size_t i = 0; i < n && i < NB_BOARD_MAX; i++)
+        RETURN_IF_ERR(nb_buf_printf(out, "%s{\"i\": %zu, \"size\": \"%llu\"}",
+                                    i ? ", " : "", i,
+                                    (unsigned long long)w[i]));
+    return nb_buf_printf(out, "], \"truncated\": %s}",
+                         n > NB_BOARD_MAX ? "true" : "false");
+}
+
 /* XOR of the odd steps (even indices). */
 static int stair_value(nimber_game *g, const uint64_t *a, size_t n,
                        nb_tally *out, nimber_error *err) {
@@ -221,6 +234,7 @@ const nimber_family nb_family_staircase = {
     .create = stair_create,
     .pos_check = stair_pos_check,
     .pos_text = stair_pos_text,
+    .board = stair_board,
     .value = stair_value,
     .moves_to = stair_moves_to,
     .moves = stair_moves,

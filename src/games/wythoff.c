@@ -556,6 +556,18 @@ static int wy_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
     return NIMBER_OK;
 }
 
+/* The queen on a quarter-infinite board: column A, row B (a move takes
+ * her left, down or diagonally down-left). */
+static int wy_board(const nimber_game *g, const uint64_t *w, size_t n,
+                    nb_buf *out) {
+    (void)g;
+    return nb_buf_printf(out,
+                         "{\"kind\": \"queen\", \"x\": \"%llu\", "
+                         "\"y\": \"%llu\"}",
+                         (unsigned long long)(n > 0 ? w[0] : 0),
+                         (unsigned long long)(n > 1 ? w[1] : 0));
+}
+
 const nimber_family nb_family_wythoff = {
     .name = "wythoff",
     .usage = "wythoff",
@@ -564,6 +576,7 @@ const nimber_family nb_family_wythoff = {
     NB_NUM_FAMILY,
     .pos_check = nb_num_pos_check,
     .pos_text = nb_num_pos_text,
+    .board = wy_board,
     .value = wy_value,
     .moves_to = wy_moves_to,
     .moves = wy_moves,

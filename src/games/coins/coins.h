@@ -250,6 +250,8 @@ int cn_coin_text(nb_buf *out, unsigned dims, const uint64_t *c);
 /* "heads: 3 7" or "heads: (1,2) (3,5)"; "all tails". */
 int coins_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
                    nb_buf *out);
+/* The coins heads up, for drawing (the family's board). */
+int coins_board(const nimber_game *g, const uint64_t *w, size_t n, nb_buf *out);
 
 /* Reads the heads coins: numbers, or X,Y for products; sorted. */
 int coins_pos_parse(const nimber_game *g, const char *const *args, size_t n,

@@ -233,6 +233,7 @@ const nimber_family nb_family_coins = {
     .pos_check = coins_pos_check,
     .pos_parse = coins_pos_parse,
     .pos_text = coins_pos_text,
+    .board = coins_board,
     .value = coins_value,
     .moves_to = coins_moves_to,
     .moves = coins_moves,

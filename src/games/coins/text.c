@@ -178,6 +178,27 @@ int coins_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
     return NIMBER_OK;
 }
 
+/* {"kind": "coins", "dims": d, "heads": ["3", "5"]} or, for a product,
+ * [["1", "2"], ...]: the coins heads up (every other coin shows tails). */
+int coins_board(const nimber_game *g, const uint64_t *w, size_t n,
+                nb_buf *out) {
+    unsigned d = ST(g)->dims;
+    RETURN_IF_ERR(nb_buf_printf(
+        out, "{\"kind\": \"coins\", \"dims\": %u, \"heads\": [", d));
+    size_t shown = 0;
+    for (size_t i = 0; i + d <= n && shown < NB_BOARD_MAX; i += d, shown++) {
+        if (d == 1)
+            RETURN_IF_ERR(nb_buf_printf(out, "%s\"%llu\"", i ? ", " : "",
+                                        (unsigned long long)w[i]));
+        else
+            RETURN_IF_ERR(nb_buf_printf(out, "%s[\"%llu\", \"%llu\"]",
+                                        i ? ", " : "", (unsigned long long)w[i],
+                                        (unsigned long long)w[i + 1]));
+    }
+    return nb_buf_printf(out, "], \"truncated\": %s}",
+                         n / d > NB_BOARD_MAX ? "true" : "false");
+}
+
 /* A set as text: "3 7", or "5..9" for a run of 5 coins or more. */
 static int cset_text(nb_buf *out, const cset *s) {
     if (s->run && s->c[1] - s->c[0] >= 4)

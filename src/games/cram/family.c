@@ -118,6 +118,28 @@ static int cram_pos_parse(const nimber_game *g, const char *const *args,
     return NIMBER_OK;
 }
 
+/* The grid: each free cell, covered or not (cells not listed are
+ * blocked); rows and columns from 1. */
+static int cram_board(const nimber_game *g, const uint64_t *w, size_t n,
+                      nb_buf *out) {
+    const cram_state *s = g->state;
+    uint64_t cov = covered(w, n);
+    uint32_t rows = 0, cols = 0;
+    for (unsigned i = 0; i < s->nfree; i++) {
+        rows = s->r[i] > rows ? s->r[i] : rows;
+        cols = s->c[i] > cols ? s->c[i] : cols;
+    }
+    RETURN_IF_ERR(nb_buf_printf(out,
+                                "{\"kind\": \"grid\", \"game\": \"cram\", "
+                                "\"rows\": %u, \"cols\": %u, \"cells\": [",
+                                rows, cols));
+    for (unsigned i = 0; i < s->nfree; i++)
+        RETURN_IF_ERR(nb_buf_printf(
+            out, "%s{\"r\": %u, \"c\": %u, \"state\": \"%s\"}", i ? ", " : "",
+            s->r[i], s->c[i], cov >> i & 1 ? "covered" : "free"));
+    return nb_buf_printf(out, "], \"truncated\": false}");
+}
+
 /* "board ..x./.... (x covered), 6 of 8 free cells uncovered" for boards
  * whose box of free cells is small; else the counts and the covered list. */
 static int cram_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
@@ -347,6 +369,7 @@ const nimber_family nb_family_cram = {
     .pos_check = cram_pos_check,
     .pos_parse = cram_pos_parse,
     .pos_text = cram_pos_text,
+    .board = cram_board,
     .value = cram_value,
     .moves_to = cram_moves_to,
     .moves = cram_moves,

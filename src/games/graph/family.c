@@ -192,6 +192,30 @@ static const nb_heap_ops graph_heaps = {
     .noun = N_("token"),
 };
 
+/* The graph, its arcs (the first NB_BOARD_MAX), and the tokens. */
+static int graph_board(const nimber_game *g, const uint64_t *w, size_t n,
+                       nb_buf *out) {
+    const graph_state *s = g->state;
+    RETURN_IF_ERR(nb_buf_printf(out,
+                                "{\"kind\": \"graph\", \"nodes\": %u, "
+                                "\"directed\": true, \"edges\": [",
+                                s->n));
+    uint64_t shown = 0;
+    for (uint32_t u = 0; u < s->n && shown < NB_BOARD_MAX; u++)
+        for (uint64_t k = s->off[u]; k < s->off[u + 1] && shown < NB_BOARD_MAX;
+             k++)
+            RETURN_IF_ERR(nb_buf_printf(out, "%s[%u, %u]", shown++ ? ", " : "",
+                                        u, s->adj[k]));
+    RETURN_IF_ERR(nb_buf_printf(out, "], \"tokens\": ["));
+    for (size_t i = 0; i < n && i < NB_BOARD_MAX; i++)
+        RETURN_IF_ERR(nb_buf_printf(out, "%s{\"i\": %zu, \"at\": %llu}",
+                                    i ? ", " : "", i,
+                                    (unsigned long long)w[i]));
+    return nb_buf_printf(out, "], \"truncated\": %s}",
+                         s->m > NB_BOARD_MAX || n > NB_BOARD_MAX ? "true"
+                                                                 : "false");
+}
+
 const nimber_family nb_family_graph = {
     .name = "graph",
     .has_argument = 1,
@@ -201,5 +225,6 @@ const nimber_family nb_family_graph = {
     .destroy = graph_destroy,
     .set_memory_limit = graph_set_limit,
     NB_LOOPY_HEAP_FAMILY(&graph_heaps),
+    .board = graph_board,
     .explain = nb_heaps_explain,
 };

@@ -112,6 +112,29 @@ int hb_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
     return rc;
 }
 
+/* The picture: every edge, live when it still stands (not cut, and
+ * joined to the ground). */
+static int hb_board(const nimber_game *g, const uint64_t *w, size_t n,
+                    nb_buf *out) {
+    hb_state *s = g->state;
+    const hb_walk *k;
+    if (hb_walk_of(s, w, n, &k, NULL) != NIMBER_OK) {
+        out->nomem = 1;
+        return NIMBER_E_NOMEM;
+    }
+    RETURN_IF_ERR(nb_buf_printf(out,
+                                "{\"kind\": \"hackenbush\", \"nodes\": %u, "
+                                "\"edges\": [",
+                                s->n));
+    for (uint32_t e = 0; e < s->m && e < NB_BOARD_MAX; e++)
+        RETURN_IF_ERR(nb_buf_printf(
+            out, "%s{\"i\": %u, \"u\": %u, \"v\": %u, \"live\": %s}",
+            e ? ", " : "", e, s->eu[e], s->ev[e],
+            hb_live(k, e) ? "true" : "false"));
+    return nb_buf_printf(out, "], \"truncated\": %s}",
+                         s->m > NB_BOARD_MAX ? "true" : "false");
+}
+
 /* ---- moves as text ---- */
 
 /* "edge E: U - V". */
@@ -190,6 +213,7 @@ const nimber_family nb_family_hackenbush = {
     .pos_check = hb_pos_check,
     .pos_parse = hb_pos_parse,
     .pos_text = hb_pos_text,
+    .board = hb_board,
     .value = hb_value,
     .moves_to = hb_moves_to,
     .moves = hb_moves,

@@ -96,6 +96,7 @@ const nimber_family nb_family_octal = {
     .summary = "take-and-break game in octal notation (octal:0.137, "
                "octal:4.07; octal:4.(3) repeats the 3 forever)",
     .create = tb_octal_create,
+    .board = nb_heaps_board_pins,
     TB_OPS};
 
 const nimber_family nb_family_hex = {
@@ -104,12 +105,14 @@ const nimber_family nb_family_hex = {
     .usage = "hex:CODE",
     .summary = "the same in hexadecimal (bit 8: leave three heaps; hex:0.F)",
     .create = tb_hex_create,
+    .board = nb_heaps_board_pins,
     TB_OPS};
 
 const nimber_family nb_family_kayles = {.name = "kayles",
                                         .usage = "kayles",
                                         .summary = "octal:0.77 (Kayles)",
                                         .create = tb_kayles_create,
+                                        .board = nb_heaps_board_pins,
                                         TB_OPS};
 
 const nimber_family nb_family_dawson = {.name = "dawson",
@@ -117,6 +120,7 @@ const nimber_family nb_family_dawson = {.name = "dawson",
                                         .summary =
                                             "octal:0.07 (Dawson's Kayles)",
                                         .create = tb_dawson_create,
+                                        .board = nb_heaps_board_pins,
                                         TB_OPS};
 
 const nimber_family nb_family_grundy_game = {
