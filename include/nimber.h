@@ -465,6 +465,51 @@ int nimber_position_parse_move(nimber_position *pos, const char *text,
 int nimber_position_text(const nimber_position *pos, char **text,
                          nimber_error *err);
 
+/* nimber_position_board: what component c looks like, for a program that
+ * draws it (the web page), as one JSON object into *json (free it with
+ * nimber_free); the program matches a click to one of the legal moves
+ * (nimber_position_moves), so it needs no rule of its own.  "kind" says
+ * which board, and its fields (numbers of 64 bits are strings):
+ *   "heaps":     "noun", "style" ("stacks": counters taken from the top;
+ *                "pins": a row whose pins are knocked down), "heaps":
+ *                [{"i": index, "size"}] (heaps of 0 are left out);
+ *                moore:K adds "rule" (a sentence) and "most_heaps" (K);
+ *   "staircase": "steps": [{"i", "size"}] (step i + 1 of the rules);
+ *   "fibonacci": "heap", "last" (0 before the first move), "most" (the
+ *                largest take allowed now);
+ *   "queen":     "x", "y" (wythoff A B: the queen's column and row);
+ *   "pair":      "a", "b" (euclid);
+ *   "coins":     "dims" (1 or 2), "heads": ["3", "5"] or [["1", "2"]]
+ *                (every other coin shows tails);
+ *   "hackenbush": "nodes", "edges": [{"i", "u", "v", "live"}] (node 0 is
+ *                the ground; live: not cut and still joined to it);
+ *   "graph":     "nodes", "directed", "edges": [[u, v]], "tokens":
+ *                [{"i", "at"}] (graph:FILE; geography adds "gone", the
+ *                deleted vertices);
+ *   "graph-kayles": "nodes", "edges": [[u, v]] (u < v), "edge_moves"
+ *                (true for arc-kayles), "gone": [deleted vertices];
+ *   "grid":      "game" ("cram"), "rows", "cols", "cells": [{"r", "c",
+ *                "state": "free" | "covered"}] (from 1; cells not listed
+ *                are blocked);
+ *   "chomp":     "rows", "cols", "lengths" (row r holds columns 0 ..
+ *                lengths[r] - 1; 0,0 is the poison);
+ *   "poset":     "elements", "covers": [[a, b]] (a below b), "gone";
+ *   "words":     "words" (families without a drawing).
+ * Lists stop at 2000 items ("truncated": true).  Errors: NIMBER_E_ARG (no
+ * component c), NIMBER_E_NOMEM; NIMBER_E_IO as nimber_position_solve.
+ * Since 0.8.0. */
+int nimber_position_board(const nimber_position *pos, size_t c, char **json,
+                          nimber_error *err);
+
+/* nimber_position_drop_empty: takes the heaps of 0 out of every component
+ * of a heap game (they have no move: the empty game under every play
+ * rule), so that only the indices of the heaps after them change; tokens
+ * of graph games, which stand on node 0, are kept.  The program's play
+ * keeps them (its text names heaps by their first index); the web page
+ * drops them after each move.  Errors: NIMBER_E_IO as
+ * nimber_position_solve.  Since 0.8.0. */
+int nimber_position_drop_empty(nimber_position *pos, nimber_error *err);
+
 /* nimber_position_explain: why the position is won, lost or drawn, for
  * learners — Bouton's binary table for Nim, the mex of each heap's
  * options, the nim-sum, the winning moves; under misère play the rule
