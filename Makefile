@@ -55,8 +55,13 @@ MSGFMT  := $(shell command -v msgfmt 2>/dev/null)
 LANGS   := $(basename $(notdir $(wildcard po/*.po)))
 MO      := $(if $(MSGFMT),$(LANGS:%=$(B)/locale/%/LC_MESSAGES/nimber.mo))
 
+# nimber-mpi is built only when mpicc is found (tests/deps.sh installs
+# libopenmpi-dev and openmpi-bin).
+MPICC   ?= $(shell command -v mpicc 2>/dev/null)
+MPI_BIN := $(if $(MPICC),$(B)/nimber-mpi)
+
 .PHONY: check web web-test web-shots deb pot all test unit tsan cli-test clang-build fuzz lint analyze bench install uninstall clean check-deps format python python-test wheel readme-test
-all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc $(MO)
+all: $(B)/nimber $(B)/libnimber.a $(B)/libnimber.so $(B)/nimber.pc $(MO) $(MPI_BIN)
 
 
 $(B)/locale/%/LC_MESSAGES/nimber.mo: po/%.po
@@ -96,6 +101,17 @@ $(B)/libnimber.so: $(B)/libnimber.so.$(VERSION)
 
 $(B)/nimber: $(CLI_OBJ) $(B)/libnimber.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libnimber.a $(LIBS)
+
+# nimber-mpi (mpi/): the atlas sweep under OpenMPI (MPICC and MPI_BIN are
+# set above `all`).  It links the library and cli/atlas_core.c, the code
+# `nimber atlas` runs, so the serial and the distributed sweeps cannot
+# differ; the library itself stays libc-only.
+$(B)/obj/mpi/%.o: mpi/%.c $(LIB_HDR) $(CLI_HDR)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(ALL_CFLAGS) -Icli -c $< -o $@
+
+$(B)/nimber-mpi: $(B)/obj/mpi/nimber_mpi.o $(B)/obj/cli/atlas_core.o $(B)/libnimber.a
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # Programs linked per pkg-config must find the shared library at run time:
 # a LIBDIR the dynamic linker searches anyway gets nothing, any other gets
@@ -227,8 +243,8 @@ $(S)/ref: tests/ref/ref.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
 
-cli-test: $(S)/nimber $(S)/ref $(MO)
-	NIMBER=$(CURDIR)/$(S)/nimber REF=$(CURDIR)/$(S)/ref bats tests/cli
+cli-test: $(S)/nimber $(S)/ref $(MO) $(MPI_BIN)
+	NIMBER=$(CURDIR)/$(S)/nimber REF=$(CURDIR)/$(S)/ref NIMBER_MPI=$(if $(MPI_BIN),$(CURDIR)/$(MPI_BIN)) bats tests/cli
 
 # ---- make check: the edit-compile-test loop.  The unit tests built
 # against the release library (-O2, no sanitizers: build/rel) and the CLI
@@ -243,7 +259,7 @@ $(R)/tests/%: tests/unit/%.c tests/unit/brute.h $(B)/libnimber.a
 
 check: all $(REL_UNIT_BIN) $(S)/ref
 	@sh tests/run-parallel.sh $(JOBS) $(R)/logs $(call longest_first,$(REL_UNIT_BIN))
-	NIMBER=$(CURDIR)/$(B)/nimber REF=$(CURDIR)/$(S)/ref bats tests/cli
+	NIMBER=$(CURDIR)/$(B)/nimber REF=$(CURDIR)/$(S)/ref NIMBER_MPI=$(if $(MPI_BIN),$(CURDIR)/$(MPI_BIN)) bats tests/cli
 
 # ---- the Python module (python/): a virtual environment of Debian's
 # Python (its packages visible: pytest, hypothesis, numpy), the module
@@ -401,7 +417,7 @@ $(DEB): all debian/control.in debian/triggers
 	dpkg-deb --build --root-owner-group $(B)/deb/root $@
 
 format:
-	clang-format -i include/*.h $(LIB_SRC) $(LIB_HDR) cli/*.[ch] \
+	clang-format -i include/*.h $(LIB_SRC) $(LIB_HDR) cli/*.[ch] mpi/*.c \
 	    tests/unit/*.[ch] tests/fuzz/*.c tests/ref/*.c bench/*.c
 
 clean:

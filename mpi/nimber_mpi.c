@@ -1,0 +1,280 @@
+/*
+ * nimber_mpi.c — `nimber-mpi atlas FAMILY... [--upto N] [--out FILE]
+ * [--format F]`: the sweep of `nimber atlas` under mpirun (OpenMPI).  Built
+ * only when mpicc is found; the library stays libc-only and this program
+ * adds nothing but the distribution: the list, each code's record, the
+ * results file and the table are atlas_core.c's, the same code the serial
+ * command runs, so both give the same records code for code.
+ *
+ * Rank 0 is the master: it builds the list, reads the results file
+ * (resume: codes already there are skipped), sorts the codes left by
+ * expected cost, longest first (atlas_expected_cost: a code that runs for
+ * minutes should start at once, not last), and hands them out one at a
+ * time to whichever worker asks — dynamic scheduling, so a worker stuck
+ * on an unsolved code does not hold up the others.  Each finished record
+ * comes back as its JSON line; rank 0 appends it to the file and flushes
+ * it at once, and at the end rewrites the file in the list's order with
+ * the classes set, exactly as the serial sweep does.  A killed sweep
+ * therefore resumes where it stopped and ends with the same file.  With
+ * one rank, rank 0 computes every code itself.
+ *
+ * Messages (MPI_COMM_WORLD): a worker sends READY (empty) to ask for work
+ * and then RESULT (the JSON line) or FAILED ("CODE message") for each
+ * code; rank 0 answers TASK (the specification, NUL-terminated) or STOP.
+ */
+#include "atlas_core.h"
+
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { TAG_READY = 1, TAG_RESULT, TAG_FAILED, TAG_TASK, TAG_STOP };
+
+/* Exit codes (sysexits.h), as the nimber program uses them. */
+enum { EX_USAGE_ = 64, EX_SOFTWARE_ = 70, EX_OSERR_ = 71 };
+
+static const char usage[] =
+    "usage: mpirun -np P nimber-mpi atlas FAMILY... [--upto N] [--out FILE]\n"
+    "                                   [--format jsonl|json|md|csv]\n\n"
+    "The sweep of 'nimber atlas' on P processes: rank 0 hands out the codes\n"
+    "(longest expected first) and writes FILE; ranks 1..P-1 compute.  Same\n"
+    "arguments, records, resume and output as 'nimber atlas' (see 'nimber\n"
+    "atlas --help' and 'man nimber').\n";
+
+/* Options of a run (every rank reads them from its own argv). */
+typedef struct {
+    uint64_t upto;
+    const char *out;
+    int has_format;
+    atlas_format fmt;
+} options;
+
+/* Reads the options and, on rank 0 (list != NULL), the families.  Returns
+ * 0, or an exit code after printing the error (rank 0 only). */
+static int parse_args(int argc, char **argv, options *o, atlas_list *list,
+                      int *help) {
+    char msg[ATLAS_MSG_MAX];
+    int nfam = 0;
+    memset(o, 0, sizeof *o);
+    if (argc < 2 || strcmp(argv[1], "atlas") != 0) {
+        if (argc >= 2 &&
+            (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+            *help = 1;
+            return 0;
+        }
+        if (list)
+            fputs(usage, stderr);
+        return EX_USAGE_;
+    }
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            *help = 1;
+            return 0;
+        }
+        if (!strcmp(a, "--upto") || !strcmp(a, "--out") ||
+            !strcmp(a, "--format")) {
+            if (i + 1 >= argc) {
+                if (list)
+                    fprintf(stderr, "nimber-mpi: atlas: %s needs a value\n", a);
+                return EX_USAGE_;
+            }
+            const char *v = argv[++i];
+            char *end;
+            if (a[2] == 'u') {
+                o->upto = strtoull(v, &end, 10);
+                if (*v < '0' || *v > '9' || *end || o->upto == 0) {
+                    if (list)
+                        fprintf(stderr,
+                                "nimber-mpi: atlas: --upto '%s': not a "
+                                "positive integer\n",
+                                v);
+                    return EX_USAGE_;
+                }
+            } else if (a[2] == 'o')
+                o->out = v;
+            else if (atlas_format_parse(v, &o->fmt)) {
+                if (list)
+                    fprintf(stderr,
+                            "nimber-mpi: atlas: --format '%s': not jsonl, "
+                            "json, md or csv\n",
+                            v);
+                return EX_USAGE_;
+            } else
+                o->has_format = 1;
+        } else if (a[0] == '-' && a[1]) {
+            if (list)
+                fprintf(stderr, "nimber-mpi: atlas: unknown option '%s'\n", a);
+            return EX_USAGE_;
+        } else {
+            nfam++;
+            int rc = list ? atlas_list_add(list, a, msg, sizeof msg) : 0;
+            if (rc) {
+                fprintf(stderr, "nimber-mpi: %s\n", msg);
+                return rc;
+            }
+        }
+    }
+    if (nfam == 0) {
+        if (list)
+            fputs("nimber-mpi: atlas: no FAMILY (e.g. 'octal:0.?\?')\n",
+                  stderr);
+        return EX_USAGE_;
+    }
+    return 0;
+}
+
+/* The exit code for a library status. */
+static int exit_for(int st) {
+    return st == NIMBER_E_NOMEM || st == NIMBER_E_LIMIT ? EX_OSERR_
+                                                        : EX_SOFTWARE_;
+}
+
+/* A worker: asks for codes until told to stop. */
+static void worker(const options *o) {
+    char spec[ATLAS_GAME_MAX], line[ATLAS_LINE_MAX + ATLAS_MSG_MAX];
+    MPI_Send(NULL, 0, MPI_CHAR, 0, TAG_READY, MPI_COMM_WORLD);
+    for (;;) {
+        MPI_Status s;
+        MPI_Recv(spec, sizeof spec, MPI_CHAR, 0, MPI_ANY_TAG, MPI_COMM_WORLD,
+                 &s);
+        if (s.MPI_TAG == TAG_STOP)
+            return;
+        spec[sizeof spec - 1] = 0;
+        atlas_record r;
+        nimber_error err;
+        int st = atlas_compute(spec, o->upto, 0, NULL, NULL, &r, &err);
+        if (st) {
+            int n = snprintf(line, sizeof line, "%d atlas: %s: %s",
+                             exit_for(st), spec, err.message);
+            MPI_Send(line, n + 1, MPI_CHAR, 0, TAG_FAILED, MPI_COMM_WORLD);
+        } else {
+            size_t n = atlas_record_json(&r, line, sizeof line);
+            MPI_Send(line, (int)n + 1, MPI_CHAR, 0, TAG_RESULT, MPI_COMM_WORLD);
+        }
+    }
+}
+
+/* Codes left to do, with their cost, for sorting. */
+typedef struct {
+    size_t index; /* in the list */
+    double cost;
+} task;
+
+/* Longest expected first; the list's order among equals. */
+static int by_cost(const void *a, const void *b) {
+    const task *x = a, *y = b;
+    if (x->cost != y->cost)
+        return x->cost > y->cost ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Rank 0: hands out the codes, collects and writes the records. */
+static int master(const options *o, atlas_list *list, int size) {
+    char msg[ATLAS_MSG_MAX];
+    atlas_set done = {0}, final = {0};
+    FILE *f = NULL;
+    int rc = 0;
+    if (o->out && (rc = atlas_file_open(o->out, &done, &f, msg, sizeof msg)))
+        fprintf(stderr, "nimber-mpi: %s\n", msg);
+    task *todo = malloc((list->n + 1) * sizeof *todo);
+    size_t ntodo = 0, next = 0;
+    if (!rc && !todo) {
+        fputs("nimber-mpi: out of memory\n", stderr);
+        rc = EX_OSERR_;
+    }
+    for (size_t i = 0; !rc && i < list->n; i++)
+        if (atlas_set_find(&done, list->spec[i]) < 0)
+            todo[ntodo++] = (task){i, atlas_expected_cost(list->spec[i])};
+    if (!rc)
+        qsort(todo, ntodo, sizeof *todo, by_cost);
+    int active = size - 1; /* workers not yet stopped */
+    char line[ATLAS_LINE_MAX + ATLAS_MSG_MAX];
+    while (active > 0) {
+        MPI_Status s;
+        MPI_Recv(line, sizeof line, MPI_CHAR, MPI_ANY_SOURCE, MPI_ANY_TAG,
+                 MPI_COMM_WORLD, &s);
+        line[sizeof line - 1] = 0;
+        if (s.MPI_TAG == TAG_RESULT) {
+            atlas_record r;
+            if (atlas_record_parse(line, &r)) {
+                if (!rc)
+                    fprintf(stderr, "nimber-mpi: a worker sent a bad record\n");
+                rc = rc ? rc : EX_SOFTWARE_;
+            } else if (f && atlas_file_append(f, &r)) {
+                if (!rc)
+                    fprintf(stderr, "nimber-mpi: atlas: %s: write error\n",
+                            o->out);
+                rc = rc ? rc : 74;
+            } else if (atlas_set_push(&done, &r)) {
+                rc = rc ? rc : EX_OSERR_;
+            }
+        } else if (s.MPI_TAG == TAG_FAILED) {
+            char *sp = strchr(line, ' ');
+            if (!rc)
+                fprintf(stderr, "nimber-mpi: %s\n", sp ? sp + 1 : line);
+            rc = rc ? rc : atoi(line);
+        }
+        if (!rc && next < ntodo) {
+            const char *spec = list->spec[todo[next++].index];
+            MPI_Send(spec, (int)strlen(spec) + 1, MPI_CHAR, s.MPI_SOURCE,
+                     TAG_TASK, MPI_COMM_WORLD);
+        } else {
+            MPI_Send(NULL, 0, MPI_CHAR, s.MPI_SOURCE, TAG_STOP, MPI_COMM_WORLD);
+            active--;
+        }
+    }
+    if (size == 1) /* no workers: rank 0 computes */
+        for (; !rc && next < ntodo; next++) {
+            atlas_record r;
+            nimber_error err;
+            const char *spec = list->spec[todo[next].index];
+            int st = atlas_compute(spec, o->upto, 0, NULL, NULL, &r, &err);
+            if (st) {
+                fprintf(stderr, "nimber-mpi: atlas: %s: %s\n", spec,
+                        err.message);
+                rc = exit_for(st);
+            } else if (f && atlas_file_append(f, &r))
+                rc = 74;
+            else if (atlas_set_push(&done, &r))
+                rc = EX_OSERR_;
+        }
+    if (f && fclose(f) && !rc)
+        rc = 74;
+    if (!rc && (rc = atlas_collect(list, &done, &final, msg, sizeof msg)))
+        fprintf(stderr, "nimber-mpi: %s\n", msg);
+    if (!rc && o->out &&
+        (rc = atlas_file_rewrite(o->out, &final, msg, sizeof msg)))
+        fprintf(stderr, "nimber-mpi: %s\n", msg);
+    if (!rc && (!o->out || o->has_format)) {
+        atlas_render(stdout, o->has_format ? o->fmt : ATLAS_JSONL, &final);
+        if (fflush(stdout))
+            rc = 74;
+    }
+    free(todo);
+    atlas_set_free(&final);
+    atlas_set_free(&done);
+    return rc;
+}
+
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    options o;
+    atlas_list list = {0};
+    int help = 0;
+    /* Rank 0 reads the families (and FILEs); every rank the options. */
+    int rc = parse_args(argc, argv, &o, rank == 0 ? &list : NULL, &help);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (help && rank == 0)
+        fputs(usage, stdout);
+    if (!rc && !help)
+        rc = rank == 0 ? master(&o, &list, size) : (worker(&o), 0);
+    atlas_list_free(&list);
+    /* Rank 0's status is the run's: every rank exits with it. */
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Finalize();
+    return rc;
+}
