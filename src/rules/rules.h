@@ -73,4 +73,10 @@ const char *nb_misere_plan_game(const nb_misere_plan *p, size_t i,
 size_t nb_misere_plan_element(const nb_misere_plan *p, const char *spec,
                               uint64_t h);
 
+/* misere/quotient.c: nimber_quotient_compute by the search-based learner
+ * alone, never the in-quotient construction (the unit tests' twin). */
+int nb_quotient_by_search(nimber_game *game, uint64_t upto, size_t max_order,
+                          nimber_quotient **out, uint64_t *stopped_at,
+                          nimber_error *err);
+
 #endif /* NIMBER_RULES_H */

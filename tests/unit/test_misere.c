@@ -138,7 +138,7 @@ static nimber_quotient *check_game(const char *spec, unsigned upto,
     load_opts(g, upto, &o);
     brute b;
     fprintf(stderr, "[quotients] %s up to %u: order %zu\n", spec, upto, n);
-    brute_init(&b, heap_moves, &o, 1, (size_t)1 << 19);
+    brute_init(&b, heap_moves, &o, 1, (size_t)1 << (upto > 12 ? 21 : 19));
     for (int s = 0; s < samples; s++) {
         bkey k;
         k.len = (unsigned char)test_below(maxheaps + 1);
@@ -176,6 +176,10 @@ static void test_quotients_brute(void **state) {
         {"octal:0.75", 12, 3},  {"octal:0.71", 8, 3},  {"octal:0.14", 10, 3},
         {"octal:0.312", 12, 4}, {"sub:1,3", 12, 5},    {"grundy-game", 9, 3},
         {"lasker", 7, 3},       {"split", 4, 3},
+        /* past the search-based learner's reach (issue 23's games) */
+        {"kayles", 22, 2},      {"octal:0.07", 22, 2}, {"octal:0.44", 20, 2},
+        {"octal:0.414", 20, 2}, {"octal:0.45", 15, 2}, {"octal:0.106", 16, 2},
+        {"octal:0.35", 10, 2},  {"octal:0.137", 20, 2},
     };
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
         nimber_quotient_free(
@@ -424,6 +428,104 @@ static void test_twin_definition(void **state) {
     twin_check("dawson", 7, 1, 1);
     twin_check("octal:0.15", 7, 1, 1);
     twin_check("sub:1,3", 6, 1, 1);
+}
+
+/* ---- the twin: the in-quotient construction against the learner ----
+ *
+ * nimber_quotient_compute builds quotients in the quotient (extend.c);
+ * nb_quotient_by_search learns them by searching positions (learn.c,
+ * proof.c), the method of 0.4-0.7.  Both are proved, so they must agree:
+ * the same order after every heap, and one isomorphism of bipartite
+ * monoids carrying each heap's element to the other's (it is forced:
+ * psi(phi1(h)) = phi2(h) on the generating heaps, extended through
+ * products, then checked to be a bijection keeping products and P). */
+int nb_quotient_by_search(nimber_game *game, uint64_t upto, size_t max_order,
+                          nimber_quotient **out, uint64_t *stopped_at,
+                          nimber_error *err);
+
+static void same_quotient(const char *spec, const nimber_quotient *a,
+                          const nimber_quotient *b) {
+    size_t n = nimber_quotient_order(a);
+    uint64_t upto = nimber_quotient_upto(a);
+    if (n != nimber_quotient_order(b) || upto != nimber_quotient_upto(b))
+        fail_msg("%s: orders %zu and %zu", spec, n, nimber_quotient_order(b));
+    for (uint64_t h = 0; h <= upto; h++)
+        if (nimber_quotient_order_at(a, h) != nimber_quotient_order_at(b, h))
+            fail_msg("%s: orders differ at heap %llu", spec,
+                     (unsigned long long)h);
+    size_t *psi = malloc(n * sizeof *psi), *queue = malloc(n * sizeof *queue);
+    for (size_t x = 0; x < n; x++)
+        psi[x] = SIZE_MAX;
+    psi[0] = 0;
+    queue[0] = 0;
+    size_t qn = 1;
+    for (size_t i = 0; i < qn; i++)
+        for (uint64_t h = 1; h <= upto; h++) {
+            size_t x = nimber_quotient_mul(a, queue[i], nimber_quotient_heap(a, h));
+            size_t y = nimber_quotient_mul(b, psi[queue[i]],
+                                           nimber_quotient_heap(b, h));
+            if (psi[x] == SIZE_MAX) {
+                psi[x] = y;
+                queue[qn++] = x;
+            } else if (psi[x] != y)
+                fail_msg("%s: no isomorphism keeps the heap map", spec);
+        }
+    assert_int_equal(qn, n); /* the heaps generate the quotient */
+    unsigned char *hit = calloc(n, 1);
+    for (size_t x = 0; x < n; x++) {
+        assert_false(hit[psi[x]]);
+        hit[psi[x]] = 1;
+        assert_int_equal(nimber_quotient_is_p(a, x),
+                         nimber_quotient_is_p(b, psi[x]));
+        for (size_t y = 0; y < n; y++)
+            assert_int_equal(psi[nimber_quotient_mul(a, x, y)],
+                             nimber_quotient_mul(b, psi[x], psi[y]));
+    }
+    free(hit);
+    free(psi);
+    free(queue);
+}
+
+static void twin_learner(const char *spec, unsigned upto) {
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+    nimber_quotient *a = NULL, *b = NULL;
+    nimber_error err;
+    if (nimber_quotient_compute(g, upto, 0, &a, NULL, &err))
+        fail_msg("%s up to %u: %s", spec, upto, err.message);
+    if (nb_quotient_by_search(g, upto, 0, &b, NULL, &err))
+        fail_msg("%s up to %u, learner: %s", spec, upto, err.message);
+    same_quotient(spec, a, b);
+    nimber_quotient_free(a);
+    nimber_quotient_free(b);
+    nimber_game_free(g);
+}
+
+static void test_twin_learner(void **state) {
+    (void)state;
+    static const struct {
+        const char *spec;
+        unsigned upto;
+    } games[] = {
+        {"kayles", 13},       {"octal:0.07", 13},  {"octal:0.137", 12},
+        {"octal:0.4", 13},    {"octal:0.106", 11}, {"octal:0.35", 8},
+        {"octal:0.44", 13},   {"octal:0.414", 13}, {"octal:0.45", 9},
+        {"octal:0.47", 9},    {"octal:0.75", 14},  {"octal:0.31", 14},
+        {"octal:0.34", 13},   {"octal:0.123", 13}, {"octal:0.71", 11},
+        {"octal:0.312", 13},  {"nim", 12},         {"sub:1,3", 14},
+        {"grundy-game", 10},  {"lasker", 8},       {"hex:0.9f", 9},
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        twin_learner(games[i].spec, games[i].upto);
+    /* random octal codes 0.d1d2d3, heaps up to 9 */
+    test_seed("twin");
+    for (int t = 0; t < 40; t++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "octal:0.%u%u%u",
+                 (unsigned)test_below(8), (unsigned)test_below(8),
+                 1 + (unsigned)test_below(7));
+        twin_learner(spec, 9);
+    }
 }
 
 /* Naive misère Grundy value of game heaps h[0..n) + c2 Nim heaps of 2 +
@@ -709,12 +811,12 @@ static void test_mixed_sums(void **state) {
     size_t joint = 0, partial = 0, single = 0, plain = 0, refused = 0;
     /* sums whose joint quotient stops short (kayles with dawson...) */
     static const mix_pos fixed[] = {
-        {3, {0, 1, 2}, {1, 1, 1}, {{9}, {5}, {8}}},
-        {2, {0, 1}, {2, 1}, {{13, 12}, {2}}},
-        {3, {0, 1, 2}, {1, 2, 1}, {{14}, {3, 2}, {9}}},
-        {3, {2, 0, 1}, {1, 1, 1}, {{20}, {8}, {3}}},
-        {3, {0, 3, 1}, {1, 1, 1}, {{15}, {14}, {3}}},
-        {2, {0, 2}, {2, 1}, {{11, 10}, {12}}},
+        {2, {0, 2}, {1, 1}, {{14}, {15}}},
+        {3, {0, 1, 2}, {1, 1, 1}, {{14}, {3}, {13}}},
+        {3, {2, 0, 1}, {1, 1, 1}, {{16}, {13}, {2}}},
+        {3, {0, 2, 3}, {1, 1, 1}, {{15}, {13}, {5}}},
+        {2, {0, 2}, {1, 2}, {{13}, {14, 2}}},
+        {2, {2, 0}, {1, 1}, {{17}, {12}}},
     };
     size_t nfixed = sizeof fixed / sizeof fixed[0];
     for (size_t t = 0; t < 100 + nfixed; t++) {
@@ -894,6 +996,7 @@ int main(void) {
         cmocka_unit_test(test_075),
         cmocka_unit_test(test_published_structure),
         cmocka_unit_test(test_twin_definition),
+        cmocka_unit_test(test_twin_learner),
         cmocka_unit_test(test_genus),
         cmocka_unit_test(test_solve_through_quotient),
         cmocka_unit_test(test_mixed_sums),

@@ -539,7 +539,28 @@ int mq_prove(learner *L, int *changed, nimber_error *err);
 /* Frees the learner. */
 void mq_learner_free(learner *L);
 
+/* ---- extend.c ---- */
+
+/* The quotient of the letters of A built in the quotient (Plambeck and
+ * Siegel's construction, see extend.c); mq_learn's contract, and
+ * *gave_up set when its guesses ran out (NIMBER_E_LIMIT). */
+int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
+              nimber_quotient **out, uint64_t *stopped_at, int *gave_up,
+              nimber_error *err);
+
 /* ---- quotient.c ---- */
+
+/* A quotient from explicit tables (copied): order n, products mul (n x
+ * n), P-portion p, the element of each letter 0..upto, the order after
+ * each letter.  NIMBER_OK or NIMBER_E_NOMEM. */
+int mq_quotient_make(uint64_t upto, size_t n, const uint32_t *mul,
+                     const unsigned char *p, const uint32_t *heap,
+                     const size_t *order_at, nimber_quotient **out);
+
+/* mq_learn by the search-based learner alone (learn.c, proof.c). */
+int mq_learn_search(const alphabet *A, const limits *lim, int want_prefix,
+                    nimber_quotient **out, uint64_t *stopped_at,
+                    nimber_error *err);
 
 /* Learns the quotient of the letters of A (see the top of this file),
  * letter by letter, within the limits lim.  On success *out is the

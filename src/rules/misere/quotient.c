@@ -214,14 +214,47 @@ static int finish(const learner *L, size_t ns, const uint32_t *delta,
     return NIMBER_OK;
 }
 
+/* A quotient from explicit tables (copied): order n, its products mul
+ * (n x n), its P-portion p, the element of each letter 0..upto and the
+ * order after each letter.  NIMBER_OK or NIMBER_E_NOMEM.  O(n^2). */
+int mq_quotient_make(uint64_t upto, size_t n, const uint32_t *mul,
+                     const unsigned char *p, const uint32_t *heap,
+                     const size_t *order_at, nimber_quotient **out) {
+    nimber_quotient *q = nb_calloc(1, sizeof *q);
+    if (!q)
+        return NIMBER_E_NOMEM;
+    q->upto = upto;
+    q->order = n;
+    q->heap = nb_calloc((size_t)upto + 1, sizeof *q->heap);
+    q->order_at = nb_calloc((size_t)upto + 1, sizeof *q->order_at);
+    q->mul = nb_calloc(n * n, sizeof *q->mul);
+    q->p = nb_calloc(n, 1);
+    if (!q->heap || !q->order_at || !q->mul || !q->p) {
+        nimber_quotient_free(q);
+        return NIMBER_E_NOMEM;
+    }
+    memcpy(q->order_at, order_at, ((size_t)upto + 1) * sizeof *order_at);
+    for (uint64_t h = 0; h <= upto; h++)
+        q->heap[h] = heap[h];
+    memcpy(q->mul, mul, n * n * sizeof *mul);
+    memcpy(q->p, p, n);
+    if (present(q) != NIMBER_OK) {
+        nimber_quotient_free(q);
+        return NIMBER_E_NOMEM;
+    }
+    *out = q;
+    return NIMBER_OK;
+}
+
 /* Learns the quotient of the letters of A (see the top of this file),
  * letter by letter, within the limits lim.  On success *out is the
  * quotient of every letter.  On a failure other than NIMBER_E_NOMEM and
  * NIMBER_E_INTERRUPTED, with want_prefix, *out is the quotient of the
  * letters proved before it (1..*stopped_at - 1, maybe none), still proved
  * for every position of those letters, and the failure is returned. */
-int mq_learn(const alphabet *A, const limits *lim, int want_prefix,
-             nimber_quotient **out, uint64_t *stopped_at, nimber_error *err) {
+int mq_learn_search(const alphabet *A, const limits *lim, int want_prefix,
+                    nimber_quotient **out, uint64_t *stopped_at,
+                    nimber_error *err) {
     uint64_t upto = A->n;
     nimber_game *game = A->games[0];
     *stopped_at = upto + 1;
@@ -307,6 +340,19 @@ int mq_learn(const alphabet *A, const limits *lim, int want_prefix,
     return rc;
 }
 
+/* The quotient of the letters of A: built in the quotient (extend.c);
+ * should its guesses run out, learned by search (learn.c, proof.c). */
+int mq_learn(const alphabet *A, const limits *lim, int want_prefix,
+             nimber_quotient **out, uint64_t *stopped_at, nimber_error *err) {
+    int gave_up = 0;
+    int rc = mq_extend(A, lim, want_prefix, out, stopped_at, &gave_up, err);
+    if (rc == NIMBER_E_LIMIT && gave_up) {
+        nimber_quotient_free(*out);
+        rc = mq_learn_search(A, lim, want_prefix, out, stopped_at, err);
+    }
+    return rc;
+}
+
 /* The arguments of a quotient or genus request: a game, somewhere for
  * the result, and heaps up to at most NIMBER_QUOTIENT_MAX_UPTO. */
 int mq_check_request(const nimber_game *game, const void *out, uint64_t upto,
@@ -323,8 +369,9 @@ int mq_check_request(const nimber_game *game, const void *out, uint64_t upto,
 /* The quotient of one game's heaps up to upto (the public entry), the
  * search for outcomes keeping at most oracle_max positions. */
 static int quotient_compute(nimber_game *game, uint64_t upto, size_t max_order,
-                            size_t oracle_max, nimber_quotient **out,
-                            uint64_t *stopped_at, nimber_error *err) {
+                            size_t oracle_max, int by_search,
+                            nimber_quotient **out, uint64_t *stopped_at,
+                            nimber_error *err) {
     uint64_t stop_dummy;
     if (!stopped_at)
         stopped_at = &stop_dummy;
@@ -338,7 +385,8 @@ static int quotient_compute(nimber_game *game, uint64_t upto, size_t max_order,
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
     limits lim = {max_order, oracle_max, NB_PROOF_MAX, game->mem_limit, 0};
-    int rc = mq_learn(&A, &lim, 0, out, stopped_at, err);
+    int rc = by_search ? mq_learn_search(&A, &lim, 0, out, stopped_at, err)
+                       : mq_learn(&A, &lim, 0, out, stopped_at, err);
     mq_alpha_free(&A);
     return rc;
 }
@@ -347,7 +395,15 @@ static int quotient_compute(nimber_game *game, uint64_t upto, size_t max_order,
 int nimber_quotient_compute(nimber_game *game, uint64_t upto, size_t max_order,
                             nimber_quotient **out, uint64_t *stopped_at,
                             nimber_error *err) {
-    return quotient_compute(game, upto, max_order, NB_ORACLE_MAX, out,
+    return quotient_compute(game, upto, max_order, NB_ORACLE_MAX, 0, out,
+                            stopped_at, err);
+}
+
+/* The same by the search-based learner alone (the tests' twin). */
+int nb_quotient_by_search(nimber_game *game, uint64_t upto, size_t max_order,
+                          nimber_quotient **out, uint64_t *stopped_at,
+                          nimber_error *err) {
+    return quotient_compute(game, upto, max_order, NB_ORACLE_MAX, 1, out,
                             stopped_at, err);
 }
 
