@@ -11,11 +11,14 @@
  * sequence, and — for a code left open — the sparse-space statistics
  * (nimber_sparse_*).  The hash of a periodic code covers its preperiod,
  * period and G(0..P+Q-1), which fix the whole infinite sequence; that of
- * an open code covers N and G(0..N-1).  So two codes share a class
- * exactly when their sequences agree on every value computed (up to a
- * 2^-128 chance of a collision): periodic codes when their sequences are
- * equal, open ones when their first N values are (and N is the same).
- * An open and a periodic code never share a class.
+ * an open code covers K and G(0..K-1), K the largest power of 2 not above
+ * the N values computed.  So two codes share a class exactly when (up to
+ * a 2^-128 chance of a collision) periodic codes have equal sequences, or
+ * open codes equal first K values with the same K: the search of an open
+ * code stops at a work bound that differs a little from code to code
+ * (octal 0.6 and 0.61, the same game, stop at 155569 and 155536 values),
+ * so K, not N, keeps such codes together while every class still means
+ * values checked equal.  An open and a periodic code never share one.
  *
  * The results file is JSON Lines, one record a finished code, appended and
  * flushed as each finishes; the class is null until the sweep ends, when
@@ -333,7 +336,7 @@ int atlas_compute(const char *spec, uint64_t upto, size_t memory,
     nimber_value *buf = NULL;
     nimber_sparse *sp = NULL;
     seq_hash h = {1469598103934665603u, 0};
-    uint64_t n;
+    uint64_t n, key_len = UINT64_MAX; /* values the hash covers */
     int shortok;
     char *sv = r->values;
     if ((rc = nimber_game_period(g, upto, &p, err)))
@@ -351,13 +354,17 @@ int atlas_compute(const char *spec, uint64_t upto, size_t memory,
         r->preperiod = p.preperiod;
         r->period = p.period;
         n = p.preperiod + p.period;
+        key_len = n;
         hash_word(&h, 1);
         hash_word(&h, p.preperiod);
         hash_word(&h, p.period);
     } else {
         n = p.checked_upto;
+        key_len = 1;
+        while (key_len * 2 <= n && key_len * 2 != 0)
+            key_len *= 2; /* the largest power of 2 <= n (n >= 1) */
         hash_word(&h, 2);
-        hash_word(&h, n);
+        hash_word(&h, key_len);
         if ((rc = nimber_sparse_new(&sp, err)))
             goto done;
     }
@@ -369,8 +376,10 @@ int atlas_compute(const char *spec, uint64_t upto, size_t memory,
         if (sp && (rc = nimber_sparse_add(sp, buf, k, err)))
             goto done;
         for (size_t i = 0; i < k; i++) {
-            hash_word(&h, buf[i].lo);
-            hash_word(&h, buf[i].hi);
+            if (first + i < key_len) {
+                hash_word(&h, buf[i].lo);
+                hash_word(&h, buf[i].hi);
+            }
             if (shortok) {
                 char c = short_char(buf[i]);
                 if (!c)

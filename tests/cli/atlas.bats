@@ -1,0 +1,261 @@
+#!/usr/bin/env bats
+# atlas.bats — `nimber atlas` and `nimber-mpi atlas`: published periods of
+# two- and three-digit octal games (sources beside each), every record of
+# small families held against an independent mex in Python
+# (atlas_check.py), classes against sequences, the results file (resume
+# after kill -9, a cut-short last line), the formats, bad patterns, and the
+# MPI sweep equal to the serial one code for code, killed and resumed too.
+
+load helper
+
+CHECK="$BATS_TEST_DIRNAME/atlas_check.py"
+
+setup() {
+    TMP=$(mktemp -d)
+}
+
+teardown() {
+    rm -rf "$TMP"
+}
+
+# The record of GAME in the JSONL file $1 as "status preperiod period".
+rec() {
+    jq -r --arg g "$2" 'select(.game == $g) | "\(.status) \(.preperiod) \(.period)"' "$1"
+}
+
+# mpirun with P processes of $NIMBER_MPI (root needs OpenMPI's consent).
+mpi_run() {
+    local p=$1
+    shift
+    local root=""
+    [ "$(id -u)" -ne 0 ] || root="--allow-run-as-root"
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+        mpirun -np "$p" --oversubscribe $root "$NIMBER_MPI" "$@"
+}
+
+need_mpi() {
+    [ -n "${NIMBER_MPI:-}" ] && [ -x "$NIMBER_MPI" ] ||
+        skip "nimber-mpi not built (no mpicc)"
+    command -v mpirun >/dev/null || skip "no mpirun"
+}
+
+@test "two-digit codes: the periods Winning Ways publishes" {
+    # Winning Ways (Berlekamp, Conway, Guy), ch. 4, table of two-digit
+    # octal games: Kayles 0.77 period 12, last exceptional value at 70;
+    # Dawson's Kayles 0.07 period 34, last exceptional value at 52 (its
+    # values are Dawson's chess 0.137's shifted by one heap); 0.45 period
+    # 20 after 498 values (also tczajka/octal-games SolvedGames.md); 0.16
+    # period 149459 after 105351 and 0.56 period 144 after 326640
+    # (Gangolli and Plambeck, Int. J. Game Theory 18 (1989) 311-320).
+    "$NIMBER" atlas octal:0.77 octal:0.07 octal:0.45 octal:0.16 octal:0.56 \
+        octal:0.3 octal:0.2 --upto 700000 >"$TMP/a.jsonl"
+    [ "$(rec "$TMP/a.jsonl" octal:0.77)" = "periodic 71 12" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.07)" = "periodic 53 34" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.45)" = "periodic 498 20" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.16)" = "periodic 105351 149459" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.56)" = "periodic 326640 144" ]
+    # 0.3 is Nim mod 2, 0.2 the same after one zero: the short forms
+    [ "$(jq -r 'select(.game == "octal:0.3") | .values' "$TMP/a.jsonl")" = "(01)" ]
+    [ "$(jq -r 'select(.game == "octal:0.2") | .values' "$TMP/a.jsonl")" = "0(01)" ]
+    # and the independent mex agrees with every record it can check
+    run python3 "$CHECK" "$TMP/a.jsonl" 400
+    status_is 0
+}
+
+@test "three-digit codes: published periods" {
+    # Dawson's chess 0.137: period 34, last exceptional value at 51
+    # (Winning Ways ch. 4).  tczajka/octal-games SolvedGames.md (checking
+    # Flammenkamp's tables): 0.156 3479/349 (Kenyon 1967), 0.356 7315/142,
+    # 0.644 3256/442, 0.165 5181/1550 (Austin 1976), 0.127 46578/4
+    # (Gangolli-Plambeck 1989).  OEIS A071453: 0.117 period 48, last
+    # exception at heap 46; 0.051 and 0.053 have its values a(n-1).
+    # OEIS A071435: 0.177 period 20, last exception at 496; 0.450-0.453
+    # and 0.470-0.473 have its values a(n-1).
+    "$NIMBER" atlas octal:0.137 octal:0.156 octal:0.356 octal:0.644 \
+        octal:0.165 octal:0.127 octal:0.117 octal:0.051 octal:0.053 \
+        octal:0.177 octal:0.451 octal:0.452 octal:0.453 octal:0.471 \
+        --upto 100000 >"$TMP/a.jsonl"
+    [ "$(rec "$TMP/a.jsonl" octal:0.137)" = "periodic 52 34" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.156)" = "periodic 3479 349" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.356)" = "periodic 7315 142" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.644)" = "periodic 3256 442" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.165)" = "periodic 5181 1550" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.127)" = "periodic 46578 4" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.117)" = "periodic 47 48" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.051)" = "periodic 48 48" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.053)" = "periodic 48 48" ]
+    [ "$(rec "$TMP/a.jsonl" octal:0.177)" = "periodic 497 20" ]
+    for c in 0.451 0.452 0.453 0.471; do
+        [ "$(rec "$TMP/a.jsonl" octal:$c)" = "periodic 498 20" ]
+    done
+    # the codes the literature says share values share a class
+    [ "$(jq -r 'select(.game == "octal:0.053") | .class' "$TMP/a.jsonl")" = "octal:0.051" ]
+    [ "$(jq -r 'select(.game | test("0.4[57]")) | .class' "$TMP/a.jsonl" | sort -u)" = "octal:0.451" ]
+    run python3 "$CHECK" "$TMP/a.jsonl" 300
+    status_is 0
+}
+
+@test "every 0.?? and 4.?? record against the independent mex; classes against sequences" {
+    "$NIMBER" atlas 'octal:0.??' 'octal:4.?' --upto 50000 >"$TMP/a.jsonl"
+    [ "$(wc -l <"$TMP/a.jsonl")" -eq 72 ]
+    run python3 "$CHECK" "$TMP/a.jsonl" 400
+    echo "$output"
+    status_is 0
+    # the games Flammenkamp's tables leave unsolved stay open here
+    for c in 0.04 0.06 0.14 0.36 0.6 0.64 0.74 0.76; do
+        [ "$(rec "$TMP/a.jsonl" octal:$c | cut -d' ' -f1)" = open ]
+    done
+    # 0.61-0.63 are 0.6 and 0.65-0.67 are 0.64 (tczajka GameLookup.md)
+    [ "$(jq -r 'select(.game | test("0.6[0-3]?$")) | .class' "$TMP/a.jsonl" | sort -u)" = "octal:0.6" ]
+    [ "$(jq -r 'select(.game | test("0.6[4-7]$")) | .class' "$TMP/a.jsonl" | sort -u)" = "octal:0.64" ]
+    # the check fails on a wrong record: it can fail
+    sed 's/"preperiod": 71, "period": 12/"preperiod": 71, "period": 24/' \
+        "$TMP/a.jsonl" >"$TMP/bad.jsonl"
+    run python3 "$CHECK" "$TMP/bad.jsonl" 400
+    status_is 1
+    sed 's/"class": "octal:0.6"/"class": "octal:0.0"/' "$TMP/a.jsonl" >"$TMP/bad.jsonl"
+    run python3 "$CHECK" "$TMP/bad.jsonl" 400
+    status_is 1
+}
+
+@test "open codes: the sparse-space statistics of the values computed" {
+    # 0.6 (Officers) past 20627 has no rare value under mask 1ee: the
+    # published figures (tczajka/octal-games UnsolvedGames.md, 2^21 values:
+    # largest 319 at 1274955, mask 1ee, 1584 rare, last rare 20627)
+    # (the search stops at its work bound, past 20627 values)
+    run "$NIMBER" atlas octal:0.6 --upto 40000
+    status_is 0
+    n=$(echo "$output" | jq .checked_upto)
+    [ "$n" -gt 20627 ]
+    [ "$(echo "$output" | jq -r '"\(.status) \(.rare_mask) \(.rare_count) \(.last_rare)"')" = "open 494 1584 20627" ]
+    # the largest value and its heap, as grundy gives them
+    top=$("$NIMBER" grundy octal:0.6 --upto "$n" | awk '$1 > m {m = $1; at = NR - 1} END {print m, at}')
+    [ "$(echo "$output" | jq -r '"\(.largest) \(.largest_at)"')" = "$top" ]
+}
+
+@test "kill -9 in the middle of a sweep, resume: the same file as a sweep never stopped" {
+    fam=('octal:0.??' 'octal:0.1?' --upto 300000)
+    "$NIMBER" atlas "${fam[@]}" --out "$TMP/whole.jsonl"
+    "$NIMBER" atlas "${fam[@]}" --out "$TMP/cut.jsonl" &
+    pid=$!
+    for _ in $(seq 1 600); do
+        [ -f "$TMP/cut.jsonl" ] && [ "$(wc -l <"$TMP/cut.jsonl")" -ge 20 ] && break
+        sleep 0.05
+    done
+    kill -9 "$pid" || true
+    wait "$pid" || true
+    lines=$(wc -l <"$TMP/cut.jsonl")
+    echo "killed after $lines lines"
+    ! cmp -s "$TMP/cut.jsonl" "$TMP/whole.jsonl"
+    run "$NIMBER" atlas "${fam[@]}" --out "$TMP/cut.jsonl"
+    status_is 0
+    cmp "$TMP/cut.jsonl" "$TMP/whole.jsonl"
+    # resuming a finished file computes nothing and changes nothing
+    "$NIMBER" atlas "${fam[@]}" --out "$TMP/cut.jsonl" --format md >"$TMP/md"
+    cmp "$TMP/cut.jsonl" "$TMP/whole.jsonl"
+    [ "$(grep -c '^| octal:' "$TMP/md")" -eq 64 ]
+}
+
+@test "a cut-short last line is dropped and rewritten; records already there are not recomputed" {
+    "$NIMBER" atlas 'octal:0.1?' --out "$TMP/whole.jsonl"
+    head -5 "$TMP/whole.jsonl" >"$TMP/f.jsonl"
+    sed -n 6p "$TMP/whole.jsonl" | head -c 40 >>"$TMP/f.jsonl"
+    "$NIMBER" atlas 'octal:0.1?' --out "$TMP/f.jsonl"
+    cmp "$TMP/f.jsonl" "$TMP/whole.jsonl"
+    # a record already in the file is kept as it is (here a made-up one)
+    sed 's/"checked_upto": 512/"checked_upto": 513/' "$TMP/whole.jsonl" >"$TMP/g.jsonl"
+    "$NIMBER" atlas 'octal:0.1?' --out "$TMP/g.jsonl"
+    [ "$(grep -c '"checked_upto": 513' "$TMP/g.jsonl")" -gt 0 ]
+    # a broken line in the middle is bad data: exit 65, file untouched
+    { head -2 "$TMP/whole.jsonl"; echo 'not json'; } >"$TMP/h.jsonl"
+    cp "$TMP/h.jsonl" "$TMP/h0.jsonl"
+    run_split atlas 'octal:0.1?' --out "$TMP/h.jsonl"
+    status_is 65
+    [[ "$err" == "nimber: atlas: $TMP/h.jsonl: line 3: not an atlas record" ]]
+    cmp "$TMP/h.jsonl" "$TMP/h0.jsonl"
+}
+
+@test "formats: md, csv, json, jsonl; @FILE lists with comments; progress bar" {
+    printf '# a list\nkayles\n\noctal:0.77  # Kayles again\noctal:0.?\n' >"$TMP/list"
+    run "$NIMBER" atlas @"$TMP/list" --format json
+    status_is 0
+    [ "$(echo "$output" | jq length)" -eq 10 ]
+    [ "$(echo "$output" | jq -r '.[1] | "\(.game) \(.class)"')" = "octal:0.77 kayles" ]
+    run "$NIMBER" atlas @"$TMP/list" --format csv
+    [ "${lines[0]}" = "game,class,status,preperiod,period,checked_upto,largest,largest_at,rare_mask,rare_count,last_rare,values" ]
+    [ "${lines[1]}" = "kayles,kayles,periodic,71,12,512,,,,,," ]
+    [ "${#lines[@]}" -eq 11 ]
+    run "$NIMBER" atlas @"$TMP/list" --format md
+    [ "${lines[0]}" = "| game | class | status | preperiod | period | checked | largest | at | rare mask | rare | last rare | values |" ]
+    [ "${lines[6]}" = "| octal:0.2 | octal:0.2 | periodic | 1 | 2 | 512 |  |  |  |  |  | 0(01) |" ]
+    run "$NIMBER" atlas octal:0.6 --upto 3000 --format md
+    [ "${lines[2]}" = "| octal:0.6 | octal:0.6 | open |  |  | 3000 | 91 | 2966 | 6e | 600 | 2995 |  |" ]
+    run_split atlas 'octal:0.?' --progress
+    status_is 0
+    [[ "$err" == *"8/8 codes"* ]]
+}
+
+@test "bad patterns and options: one line, exit 64; bad files: 65 and 74" {
+    for bad in 'octal:0.?(3)' 'octal:?.1' 'nim:?' 'octal:0.???????' 'octal:0.8?' \
+        'hex:?' nim graph:/dev/null 'octal:0.?Z'; do
+        run_split atlas "$bad"
+        echo "$bad: $err"
+        status_is 64
+        [[ "$err" == "nimber: "* ]]
+        [ "$(echo "$err" | wc -l)" -eq 1 ]
+        [ -z "$out" ]
+    done
+    run_split atlas
+    status_is 64
+    run_split atlas octal:0.7 --format xml
+    status_is 64
+    run_split atlas octal:0.7 --upto 0
+    status_is 64
+    run_split atlas octal:0.7 --upto x
+    status_is 64
+    run_split atlas octal:0.7 --bogus
+    status_is 64
+    run_split atlas @"$TMP/missing"
+    status_is 74
+    printf 'kayles\noctal:9.1\n' >"$TMP/list"
+    run_split atlas @"$TMP/list"
+    status_is 65
+    [[ "$err" == "nimber: atlas: $TMP/list: line 2: "* ]]
+}
+
+@test "nimber-mpi -np 3 gives the serial sweep's records, code for code" {
+    need_mpi
+    fam=('octal:0.??' 'octal:4.?' --upto 100000)
+    "$NIMBER" atlas "${fam[@]}" --out "$TMP/serial.jsonl"
+    run mpi_run 3 atlas "${fam[@]}" --out "$TMP/mpi.jsonl"
+    echo "$output"
+    status_is 0
+    cmp "$TMP/serial.jsonl" "$TMP/mpi.jsonl"
+    # one process (rank 0 alone) too, and the table on stdout
+    run mpi_run 1 atlas 'octal:0.1?' --format csv
+    status_is 0
+    [ "$output" = "$("$NIMBER" atlas 'octal:0.1?' --format csv)" ]
+    # a bad pattern: the usage error, from every rank's exit
+    run mpi_run 2 atlas 'octal:?.1'
+    [ "$status" -ne 0 ]
+    [[ "$output" == *"'?' stands only for digits after the point"* ]]
+}
+
+@test "a killed MPI sweep, resumed, gives the same file as one never stopped" {
+    need_mpi
+    fam=('octal:0.??' 'octal:0.1?' --upto 300000)
+    "$NIMBER" atlas "${fam[@]}" --out "$TMP/whole.jsonl"
+    mpi_run 3 atlas "${fam[@]}" --out "$TMP/cut.jsonl" &
+    pid=$!
+    for _ in $(seq 1 600); do
+        [ -f "$TMP/cut.jsonl" ] && [ "$(wc -l <"$TMP/cut.jsonl")" -ge 20 ] && break
+        sleep 0.05
+    done
+    kill -TERM "$pid" || true
+    wait "$pid" || true
+    echo "killed after $(wc -l <"$TMP/cut.jsonl") lines"
+    ! cmp -s "$TMP/cut.jsonl" "$TMP/whole.jsonl"
+    run mpi_run 3 atlas "${fam[@]}" --out "$TMP/cut.jsonl"
+    status_is 0
+    cmp "$TMP/cut.jsonl" "$TMP/whole.jsonl"
+}
