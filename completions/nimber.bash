@@ -17,6 +17,7 @@ _nimber_options() {
         calc) echo "--json --hex --" ;;
         quotient) echo "--json --upto --max-order" ;;
         genus) echo "--json --upto" ;;
+        atlas) echo "--upto --out --format" ;;
         judge|graph-dot|help) echo "" ;;
     esac
 }
@@ -25,7 +26,7 @@ _nimber() {
     local cur prev cmd i
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local commands="judge solve grundy period play explain list calc graph-dot quotient genus help"
+    local commands="judge solve grundy period play explain list calc graph-dot quotient genus atlas help"
     local global="--help --max-memory --progress --threads"
     # The command: the first word that is neither a global option nor the
     # value of one (nimber --max-memory 1G solve ...).
@@ -38,7 +39,14 @@ _nimber() {
         esac
     done
     case "$prev" in
-        --format) COMPREPLY=($(compgen -W "text json csv bfile svg" -- "$cur")); return ;;
+        --format)
+            if [ "$cmd" = atlas ]; then
+                COMPREPLY=($(compgen -W "jsonl json md csv" -- "$cur"))
+            else
+                COMPREPLY=($(compgen -W "text json csv bfile svg" -- "$cur"))
+            fi
+            return ;;
+        --out) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --algorithm) COMPREPLY=($(compgen -W "auto direct sparse" -- "$cur")); return ;;
         --first) COMPREPLY=($(compgen -W "human computer" -- "$cur")); return ;;
         --upto|--max-moves|--max-memory|--threads|--max|--max-order) COMPREPLY=(); return ;;

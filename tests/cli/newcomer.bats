@@ -186,7 +186,7 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
 
 @test "completion: bash offers every option each command's --help lists" {
     source "$COMPLETIONS/nimber.bash"
-    for cmd in judge solve grundy period play explain list calc graph-dot quotient genus; do
+    for cmd in judge solve grundy period play explain list calc graph-dot quotient genus atlas; do
         COMP_WORDS=(nimber "$cmd" --)
         COMP_CWORD=2
         COMPREPLY=()
@@ -224,7 +224,7 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
     f="$COMPLETIONS/_nimber"
     global=$(sed -n 's/^ *global=(\(.*\))$/\1/p' "$f")
     [ -n "$global" ]
-    for cmd in solve grundy period play explain list calc quotient genus; do
+    for cmd in solve grundy period play explain list calc quotient genus atlas; do
         opts=$(sed -n "s/^ *$cmd) opts=(\(.*\)) ;;\$/\1/p" "$f")
         [ -n "$opts" ] || { echo "$cmd: no option list"; return 1; }
         for opt in $("$NIMBER" "$cmd" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
