@@ -501,6 +501,16 @@ int nimber_position_text(const nimber_position *pos, char **text,
 int nimber_position_board(const nimber_position *pos, size_t c, char **json,
                           nimber_error *err);
 
+/* nimber_position_args: component c's position as the words a person
+ * types, separated by spaces, into *text (free it with nimber_free):
+ * what nimber_position_add_args reads back ("3 4 5"; "1,2 2,3" for the
+ * heads of a product of coin games; the covered cells "1,1 2,1" of
+ * Cram), so that a program can write a position after a move in the
+ * notation of the command line.  Errors: as nimber_position_board.
+ * Since 0.8.0. */
+int nimber_position_args(const nimber_position *pos, size_t c, char **text,
+                         nimber_error *err);
+
 /* nimber_position_drop_empty: takes the heaps of 0 out of every component
  * of a heap game (they have no move: the empty game under every play
  * rule), so that only the indices of the heaps after them change; tokens

@@ -159,6 +159,11 @@ struct nimber_family {
      * one word, a decimal number).  Errors: NIMBER_E_ARG. */
     int (*pos_parse)(const nimber_game *g, const char *const *args, size_t n,
                      nb_pos *out, nimber_error *err);
+    /* Optional: writes the position as the words a person types, which
+     * pos_parse reads back, separated by spaces (default: each word in
+     * decimal). */
+    int (*pos_args)(const nimber_game *g, const uint64_t *w, size_t n,
+                    nb_buf *out);
     /* Required: writes the position for people (one line, no newline). */
     int (*pos_text)(const nimber_game *g, const uint64_t *w, size_t n,
                     nb_buf *out);

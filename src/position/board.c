@@ -10,6 +10,9 @@
  * rule of its own.  Families without a board slot are drawn as heaps (heap
  * families: nb_heaps_board) or as their words.
  *
+ * A position's words as a person types them (nimber_position_args) are
+ * the family's too: a product's coin is "X,Y", a Cram cell "R,C".
+ *
  * Dropping the heaps of 0 changes no value, outcome or move under any play
  * rule: in a heap game without cycles a heap of 0 has no move (every heap
  * a move leaves is smaller than the heap it came from, game.h), so it is
@@ -50,6 +53,33 @@ int nimber_position_board(const nimber_position *pos, size_t c, char **json,
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
     *json = b.s;
+    return NIMBER_OK;
+}
+
+/* Component c's position as the words a person types. */
+int nimber_position_args(const nimber_position *pos, size_t c, char **text,
+                         nimber_error *err) {
+    *text = NULL;
+    if (c >= pos->n)
+        return nb_fail(err, NIMBER_E_ARG, "no component %zu", c);
+    RETURN_IF_ERR(nb_position_ready((nimber_position *)(uintptr_t)pos, err));
+    const nb_component *cp = &pos->c[c];
+    const nimber_game *g = cp->game;
+    nb_buf b = {0};
+    int rc = NIMBER_OK;
+    if (g->family->pos_args)
+        rc = g->family->pos_args(g, cp->pos.w, cp->pos.n, &b);
+    else
+        for (size_t i = 0; i < cp->pos.n && rc == NIMBER_OK; i++)
+            rc = nb_buf_printf(&b, "%s%llu", i ? " " : "",
+                               (unsigned long long)cp->pos.w[i]);
+    if (rc == NIMBER_OK)
+        rc = nb_buf_printf(&b, "%s", "");
+    if (rc != NIMBER_OK || b.nomem) {
+        nb_buf_free(&b);
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
+    *text = b.s;
     return NIMBER_OK;
 }
 

@@ -13,7 +13,8 @@
  * the deleted vertices of Node Kayles.  Dropping the heaps of 0 must keep
  * the value, the outcome, the number of moves and the non-empty heaps in
  * order, and leave no heap of 0; a heap of 0 of every heap family without
- * cycles has no move.  The seed is printed.
+ * cycles has no move.  A position's words as typed (nimber_position_args)
+ * read back as the same position.  The seed is printed.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -45,6 +46,33 @@ static size_t count(const char *hay, const char *needle) {
     for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
         k++;
     return k;
+}
+
+/* nimber_position_args reads back as the same position. */
+static void check_args(nimber_position *pos) {
+    nimber_game *g;
+    const uint64_t *w;
+    size_t n;
+    nimber_position_component(pos, 0, &g, &w, &n);
+    char *text = NULL;
+    nimber_error err;
+    assert_int_equal(nimber_position_args(pos, 0, &text, &err), NIMBER_OK);
+    char *words[128];
+    size_t k = 0;
+    for (char *p = strtok(text, " "); p && k < 128; p = strtok(NULL, " "))
+        words[k++] = p;
+    nimber_position *back = nimber_position_create();
+    if (nimber_position_add_args(back, g, (const char *const *)words, k,
+                                 &err) != NIMBER_OK)
+        fail_msg("%s: %s", nimber_game_spec(g), err.message);
+    const uint64_t *w2;
+    size_t n2;
+    nimber_position_component(back, 0, &g, &w2, &n2);
+    assert_int_equal(n2, n);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(w2[i], w[i]);
+    nimber_position_free(back);
+    nimber_free(text);
 }
 
 /* The board of component 0. */
@@ -208,6 +236,7 @@ static void test_number_games(void **state) {
             const uint64_t *w;
             size_t nw;
             nimber_position_component(pos, 0, &cg, &w, &nw);
+            check_args(pos);
             char *json = board_of(pos);
             assert_non_null(strstr(json, "\"kind\": \"coins\""));
             assert_int_equal(count(json, "\""), 10 + 2 * nw);
@@ -219,6 +248,24 @@ static void test_number_games(void **state) {
             }
             nimber_free(json);
         } while (random_move(pos));
+        nimber_position_free(pos);
+    }
+    nimber_game_free(g);
+
+    g = game_of("coins:turtles*ruler");
+    for (int round = 0; round < 20; round++) {
+        uint64_t h[6] = {1 + rnd(3), 1 + rnd(3), 4 + rnd(2), 1 + rnd(4)};
+        nimber_position *pos = nimber_position_create();
+        nimber_error err;
+        assert_int_equal(nimber_position_add(pos, g, h, 4, &err), NIMBER_OK);
+        for (int ply = 0; ply < 20; ply++) {
+            check_args(pos);
+            char *json = board_of(pos);
+            assert_non_null(strstr(json, "\"dims\": 2"));
+            nimber_free(json);
+            if (!random_move(pos))
+                break;
+        }
         nimber_position_free(pos);
     }
     nimber_game_free(g);
@@ -309,6 +356,7 @@ static void test_number_games(void **state) {
             const uint64_t *w;
             size_t nw;
             nimber_position_component(pos, 0, &cg, &w, &nw);
+            check_args(pos);
             char *json = board_of(pos), want[96];
             snprintf(want, sizeof want, "\"lengths\": [%llu, %llu, %llu]",
                      (unsigned long long)w[0], (unsigned long long)w[1],
@@ -357,6 +405,7 @@ static void test_drawn_games(void **state) {
             assert_int_equal(
                 nimber_position_moves(pos, 400, mv, &n, &trunc, &err),
                 NIMBER_OK);
+            check_args(pos);
             char *json = board_of(pos);
             assert_int_equal(count(json, "\"live\": true"), n);
             assert_int_equal(count(json, "\"live\""), 9);
@@ -386,6 +435,7 @@ static void test_drawn_games(void **state) {
         assert_int_equal(nimber_position_add_args(pos, g, NULL, 0, &err),
                          NIMBER_OK);
         for (;;) {
+            check_args(pos);
             char *json = board_of(pos), *text;
             assert_int_equal(nimber_position_text(pos, &text, &err), NIMBER_OK);
             unsigned left, all;

@@ -250,6 +250,9 @@ int cn_coin_text(nb_buf *out, unsigned dims, const uint64_t *c);
 /* "heads: 3 7" or "heads: (1,2) (3,5)"; "all tails". */
 int coins_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
                    nb_buf *out);
+/* The heads as a person types them ("1,2 2,3"). */
+int coins_pos_args(const nimber_game *g, const uint64_t *w, size_t n,
+                   nb_buf *out);
 /* The coins heads up, for drawing (the family's board). */
 int coins_board(const nimber_game *g, const uint64_t *w, size_t n, nb_buf *out);
 

@@ -234,6 +234,7 @@ const nimber_family nb_family_coins = {
     .pos_parse = coins_pos_parse,
     .pos_text = coins_pos_text,
     .board = coins_board,
+    .pos_args = coins_pos_args,
     .value = coins_value,
     .moves_to = coins_moves_to,
     .moves = coins_moves,

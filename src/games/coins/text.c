@@ -178,6 +178,22 @@ int coins_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
     return NIMBER_OK;
 }
 
+/* The heads as typed: "3 5", or "1,2 2,3" for a product. */
+int coins_pos_args(const nimber_game *g, const uint64_t *w, size_t n,
+                   nb_buf *out) {
+    unsigned d = ST(g)->dims;
+    for (size_t i = 0; i + d <= n; i += d) {
+        if (d == 1)
+            RETURN_IF_ERR(nb_buf_printf(out, "%s%llu", i ? " " : "",
+                                        (unsigned long long)w[i]));
+        else
+            RETURN_IF_ERR(nb_buf_printf(out, "%s%llu,%llu", i ? " " : "",
+                                        (unsigned long long)w[i],
+                                        (unsigned long long)w[i + 1]));
+    }
+    return NIMBER_OK;
+}
+
 /* {"kind": "coins", "dims": d, "heads": ["3", "5"]} or, for a product,
  * [["1", "2"], ...]: the coins heads up (every other coin shows tails). */
 int coins_board(const nimber_game *g, const uint64_t *w, size_t n,

@@ -118,6 +118,21 @@ static int cram_pos_parse(const nimber_game *g, const char *const *args,
     return NIMBER_OK;
 }
 
+/* The covered cells as typed: "1,1 1,2" (rows and columns from 1). */
+static int cram_pos_args(const nimber_game *g, const uint64_t *w, size_t n,
+                         nb_buf *out) {
+    const cram_state *s = g->state;
+    uint64_t cov = covered(w, n);
+    int first = 1;
+    for (unsigned i = 0; i < s->nfree; i++)
+        if (cov >> i & 1) {
+            RETURN_IF_ERR(nb_buf_printf(out, "%s%u,%u", first ? "" : " ",
+                                        s->r[i], s->c[i]));
+            first = 0;
+        }
+    return NIMBER_OK;
+}
+
 /* The grid: each free cell, covered or not (cells not listed are
  * blocked); rows and columns from 1. */
 static int cram_board(const nimber_game *g, const uint64_t *w, size_t n,
@@ -370,6 +385,7 @@ const nimber_family nb_family_cram = {
     .pos_parse = cram_pos_parse,
     .pos_text = cram_pos_text,
     .board = cram_board,
+    .pos_args = cram_pos_args,
     .value = cram_value,
     .moves_to = cram_moves_to,
     .moves = cram_moves,
