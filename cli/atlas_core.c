@@ -172,7 +172,7 @@ static int add_game(atlas_list *l, const char *spec, const char *pattern,
     }
     if (!rc) {
         char buf[ATLAS_GAME_MAX] = {0};
-        memcpy(buf, canon, strlen(canon));
+        snprintf(buf, sizeof buf, "%s", canon);
         if (list_push(l, buf))
             rc = fail(msg, cap, 71, "out of memory");
     }
@@ -208,7 +208,7 @@ static int add_pattern(atlas_list *l, const char *arg, char *msg, size_t cap) {
     if (len >= ATLAS_GAME_MAX)
         return fail(msg, cap, 64, "atlas: a pattern of at most %d characters",
                     ATLAS_GAME_MAX - 1);
-    size_t pos[ATLAS_GAME_MAX];
+    size_t pos[ATLAS_GAME_MAX] = {0};
     uint64_t count = 1;
     for (size_t i = 0; i < len; i++)
         if (arg[i] == '?') {
@@ -892,7 +892,8 @@ void atlas_render(FILE *f, atlas_format fmt, const atlas_set *set) {
 
 double atlas_expected_cost(const char *spec) {
     const char *dot = strchr(spec, '.');
-    if (!dot || (strncmp(spec, "octal:", 6) && strncmp(spec, "hex:", 4)))
+    if (!dot ||
+        (strncmp(spec, "octal:", 6) != 0 && strncmp(spec, "hex:", 4) != 0))
         return 0;
     double cost = 0;
     int k = 0;
