@@ -7,8 +7,11 @@
 //   #play=ARGS[&first=computer] a game against the engine from ARGS
 //   #explain=ARGS               `nimber explain ARGS`
 //   #grundy=GAME&upto=N         the plot of G(0..N-1)
+//   &file.NAME=TEXT             a file the position reads (files.js)
 // (ARGS percent-encoded, e.g. #solve=nim%203%204%205), so a link
-// reproduces what it shows.
+// reproduces what it shows.  The boards are drawn by board.js from the
+// library's description of each component; the words are English or
+// Chinese (i18n.js).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -75,7 +78,7 @@ const engine = {
     },
 };
 
-let busyLabel = 'working';
+let busyLabel = N_('working');
 
 // Shows the progress of the current computation.
 function showProgress(done, goal) {
@@ -87,8 +90,9 @@ function showProgress(done, goal) {
         bar.removeAttribute('value');
     }
     $('busy-label').textContent = goal > 0
-        ? `${busyLabel}: ${Math.round(done).toLocaleString('en')} of ${Math.round(goal).toLocaleString('en')}`
-        : `${busyLabel}: ${Math.round(done).toLocaleString('en')}`;
+        ? `${t(busyLabel)}: ${t('{done} of {goal}').replace('{done}', Math.round(done).toLocaleString('en'))
+            .replace('{goal}', Math.round(goal).toLocaleString('en'))}`
+        : `${t(busyLabel)}: ${Math.round(done).toLocaleString('en')}`;
 }
 
 // Hides the busy bar.
@@ -103,7 +107,7 @@ function hideBusy() {
 // Sets what the busy bar says.
 function busy(label) {
     busyLabel = label;
-    $('busy-label').textContent = label + '…';
+    $('busy-label').textContent = t(label) + '…';
 }
 
 // ---- the URL fragment ----
@@ -122,12 +126,26 @@ function readHash() {
     return out;
 }
 
-// The fragment for a view and its fields.
+// The fragment for a view and its fields, with the files its position
+// reads.
 function makeHash(view, value, extra) {
     let h = `#${view}=${encodeURIComponent(value)}`;
     for (const [k, v] of Object.entries(extra || {}))
         h += `&${k}=${encodeURIComponent(v)}`;
+    if (view !== 'grundy')
+        for (const [name, text] of Object.entries(Files.used(value)))
+            h += `&file.${name}=${encodeURIComponent(text)}`;
     return h;
+}
+
+// Hands the fragment's files to the library (the worker's file system).
+async function loadFiles(h) {
+    for (const [k, v] of Object.entries(h)) {
+        if (!k.startsWith('file.')) continue;
+        const name = k.slice(5); // the page names its files f<hash>.txt
+        Files.store.set(name, v);
+        await engine.raw('write', name, v);
+    }
 }
 
 // Goes to a fragment (a new history entry); route() shows it.
@@ -152,7 +170,7 @@ function showView(name) {
         $('tab-' + v).setAttribute('aria-selected', String(v === name));
     }
     $('position-bar').hidden = name === 'grundy';
-    $('go').textContent = {solve: 'Solve', play: 'Start game', explain: 'Explain'}[name] || 'Go';
+    $('go').textContent = t({solve: N_('Solve'), play: N_('Start game'), explain: N_('Explain')}[name] || N_('Solve'));
     document.body.dataset.view = name;
 }
 
@@ -171,12 +189,14 @@ async function route() {
     currentView = view;
     showView(view);
     try {
+        await loadFiles(h);
         if (view === 'grundy') {
             await showPlot(h.grundy || 'kayles', h.upto || '1000');
             return;
         }
         const args = h[view] !== undefined && h[view] !== '' ? h[view] : 'nim 3 4 5';
         setArgsField(args);
+        showFileBox();
         if (view === 'solve') await showSolve(args);
         else if (view === 'explain') await showExplain(args);
         else await startPlay(args, h.first === 'computer');
@@ -193,20 +213,37 @@ let routeCount = 0;
 // Says that the last computation was cancelled.
 function cancelledNote() {
     const where = currentView === 'grundy' ? 'plot-error' : 'args-error';
-    $(where).textContent = 'cancelled';
+    $(where).textContent = t('cancelled');
 }
 
 // Puts ARGS in the field and the misère box in step with it.
 function setArgsField(args) {
     $('args').value = args;
     $('misere').checked = /(^|\s)--misere(\s|$)/.test(args);
+    followPicker();
+}
+
+// Puts the picker on the game the field names last (the one being typed).
+function followPicker() {
+    const sel = $('game-pick');
+    const all = Files.specs($('args').value);
+    if (!all.length) return;
+    const word = all[all.length - 1].word;
+    for (const o of sel.options) {
+        const name = o.value;
+        const colon = name.indexOf(':');
+        if (word === name || (colon > 0 && word.startsWith(name.slice(0, colon + 1)))) {
+            sel.value = name;
+            return;
+        }
+    }
 }
 
 // ---- solve ----
 
 // Shows `nimber solve ARGS`.
 async function showSolve(args) {
-    busy('solving');
+    busy(N_('solving'));
     const s = await engine.call('nbw_solve', args);
     if (!s.ok) {
         argsError(s.error);
@@ -219,14 +256,16 @@ async function showSolve(args) {
     $('answer').textContent = s.as_json ? s.json : s.text;
     $('outcome').textContent = s.outcome;
     $('outcome').className = 'badge outcome-' + s.outcome;
-    $('outcome-words').textContent = {
-        N: 'the player to move wins',
-        P: 'the player to move loses',
-        D: 'a draw: neither side can force a win',
-    }[s.outcome];
-    $('grundy-value').textContent = s.grundy === null ? 'none (misère play)' : s.grundy;
-    $('moves-title').textContent = s.outcome === 'D' ? 'Moves that keep the draw'
-        : s.outcome === 'N' ? 'Winning moves' : 'Winning moves: none (every move loses)';
+    $('outcome-words').textContent = t({
+        N: N_('the player to move wins'),
+        P: N_('the player to move loses'),
+        D: N_('a draw: neither player can force a win'),
+    }[s.outcome]);
+    $('grundy-value').textContent = s.grundy === null ? t('none (misère play)') : s.grundy;
+    $('moves-title').textContent = s.outcome === 'D' ? t('Moves that keep the draw')
+        : s.outcome === 'N' ? t('Winning moves') : s.over ? t('The game is over: no move left.')
+            : t('Winning moves: none (every move loses)');
+    $('click-help').hidden = s.moves.length === 0;
     fillMoves($('win-moves'), s.moves, s.truncated, (m) => solveMove(s.args, m));
 }
 
@@ -246,14 +285,15 @@ function fillMoves(ul, moves, truncated, onClick) {
     if (moves.length > shown.length || truncated) {
         const li = document.createElement('li');
         li.className = 'more';
-        li.textContent = `… and ${moves.length - shown.length}${truncated ? ' or' : ''} more`;
+        li.textContent = (truncated ? t('… and {n} or more') : t('… and {n} more'))
+            .replace('{n}', moves.length - shown.length);
         ul.appendChild(li);
     }
 }
 
 // Makes a move in the solve view: the new position's answer.
 async function solveMove(args, move) {
-    busy('moving');
+    busy(N_('moving'));
     try {
         const s = await engine.call('nbw_move', args, move);
         if (!s.ok) { argsError(s.error); return; }
@@ -268,7 +308,7 @@ async function solveMove(args, move) {
 
 // Shows `nimber explain ARGS`, with Nim's binary table drawn.
 async function showExplain(args) {
-    busy('explaining');
+    busy(N_('explaining'));
     const r = await engine.call('nbw_explain', args);
     if (!r.ok) {
         argsError(r.error);
@@ -318,9 +358,9 @@ function drawBinaryTable(text, box) {
     table.className = 'bouton';
     table.id = 'bouton';
     const head = table.createTHead().insertRow();
-    for (const t of ['heap', 'size']) {
+    for (const word of [N_('heap'), N_('size')]) {
         const th = document.createElement('th');
-        th.textContent = t;
+        th.textContent = t(word);
         head.appendChild(th);
     }
     for (let k = 0; k < w; k++) {
@@ -347,13 +387,14 @@ function drawBinaryTable(text, box) {
         });
     };
     for (const r of rows) addRow([r.heap, r.size], r.bits, winning.has(r.heap) ? 'winning' : '');
-    if (ones) addRow(['ones per column'], ones, 'count');
+    if (ones) addRow([t('ones per column')], ones, 'count');
     addRow(['nim-sum', sum.size], sum.bits, 'sum');
     box.appendChild(table);
     const note = document.createElement('p');
     note.className = 'help';
-    note.textContent = 'Marked columns have an odd number of ones (a 1 in the nim-sum)'
-        + (winning.size ? '; marked heaps have a winning move.' : '.');
+    note.textContent = winning.size
+        ? t('Marked columns have an odd number of ones (a 1 in the nim-sum); marked heaps have a winning move.')
+        : t('Marked columns have an odd number of ones (a 1 in the nim-sum).');
     box.appendChild(note);
 }
 
@@ -378,13 +419,14 @@ async function startPlay(args, computerFirst) {
     $('log').textContent = '';
     $('hint').textContent = '';
     $('move-error').textContent = '';
+    $('board-note').textContent = '';
     await playFrom(args, !computerFirst);
 }
 
 // Shows the position ARGS with `humanToMove`, letting the engine move
 // when it is its turn.
 async function playFrom(args, humanToMove) {
-    busy('thinking');
+    busy(N_('thinking'));
     const s = await engine.call('nbw_solve', args);
     if (!s.ok) {
         argsError(s.error);
@@ -406,50 +448,33 @@ function setPosition(s) {
     // the link names the side to move, so that it reproduces the game
     setHash(makeHash('play', s.args, game.human || s.over ? {} : {first: 'computer'}));
     $('args').value = s.args;
+    followPicker();
     drawBoard(s);
     const status = $('play-status');
     if (s.over) {
         // play.c: at the end, whoever is to move wins only under misère.
-        status.textContent = game.human === s.mover_wins ? 'You win.' : 'I win.';
+        status.textContent = game.human === s.mover_wins ? t('You win.') : t('I win.');
         status.className = game.human === s.mover_wins ? 'status won' : 'status lost';
     } else {
-        status.textContent = game.human ? 'Your move.' : 'Thinking…';
+        status.textContent = game.human ? t('Your move.') : t('Thinking…');
         status.className = 'status';
     }
-    fillMoves($('legal-moves'), game.human && !s.over ? s.legal : [], s.legal_truncated && game.human,
-        (m) => humanMove(m));
-    $('legal-note').hidden = !(s.legal_truncated && game.human && !s.over);
+    const mine = game.human && !s.over;
+    fillMoves($('legal-moves'), mine ? s.legal : [], s.legal_truncated && mine, (m) => humanMove(m));
+    $('legal-title').hidden = !mine || !s.legal.length;
+    $('legal-note').hidden = !(s.legal_truncated && mine);
+    $('move-form').hidden = !mine;
+    $('board-help').hidden = !mine;
     $('undo').disabled = game.history.length === 0;
 }
 
-// Draws the components: each heap as a row of counters (numbers when big).
+// Draws the components' boards (board.js), clickable on the human's turn.
 function drawBoard(s) {
-    const board = $('board');
-    board.textContent = '';
-    s.components.forEach((c, ci) => {
-        const box = document.createElement('div');
-        box.className = 'component';
-        const title = document.createElement('div');
-        title.className = 'component-title';
-        title.textContent = s.components.length > 1 ? `component ${ci}: ${c.game}` : c.game;
-        box.appendChild(title);
-        c.words.forEach((w, i) => {
-            const row = document.createElement('div');
-            row.className = 'heap';
-            const label = document.createElement('span');
-            label.className = 'heap-label';
-            label.textContent = `${c.heapwise ? 'heap' : 'step'} ${i}: ${w}`;
-            row.appendChild(label);
-            const n = Number(w);
-            if (n <= 60) {
-                const dots = document.createElement('span');
-                dots.className = 'counters';
-                dots.textContent = '●'.repeat(n);
-                row.appendChild(dots);
-            }
-            box.appendChild(row);
-        });
-        board.appendChild(box);
+    Board.draw($('board'), s, {
+        t,
+        enabled: () => game.human && !game.over && !game.busy,
+        play: (text) => humanMove(text),
+        note: (text) => { $('board-note').textContent = text; },
     });
     $('position-text').textContent = s.position || '';
 }
@@ -457,18 +482,21 @@ function drawBoard(s) {
 // Appends a line to the game's log.
 function log(who, move) {
     const li = document.createElement('li');
-    li.textContent = `${who}: ${move}`;
+    li.textContent = `${t(who)}: ${move}`;
     li.className = who === 'You' ? 'you' : 'me';
     $('log').appendChild(li);
 }
 
 // The human's move (typed or clicked).
 async function humanMove(text) {
-    if (game.over || !game.human) return;
+    if (game.over || !game.human || game.busy) return;
     $('hint').textContent = '';
+    $('board-note').textContent = '';
     try {
-        busy('moving');
+        busy(N_('moving'));
+        game.busy = true;
         const s = await engine.call('nbw_move', game.args, text);
+        game.busy = false;
         if (!s.ok) {
             $('move-error').textContent = s.error;
             return;
@@ -476,25 +504,35 @@ async function humanMove(text) {
         $('move-error').textContent = '';
         $('move-input').value = '';
         game.history.push({args: game.args, log: $('log').children.length});
-        log('You', s.played);
+        log(N_('You'), s.played);
         game.human = false;
         setPosition(s);
         if (!game.over) await computerMove();
     } catch (e) {
+        game.busy = false;
         if (!(e instanceof Cancelled)) throw e;
         cancelledNote();
     }
 }
 
-// The engine's move.
+// The engine's move, shown on the board for a moment before it is made.
 async function computerMove() {
-    busy('thinking');
+    busy(N_('thinking'));
+    const before = game.state;
     const s = await engine.call('nbw_computer', game.args);
     if (!s.ok) {
         $('move-error').textContent = s.error;
         return;
     }
-    if (s.played !== null) log('I move', s.played);
+    if (s.played !== null) {
+        log(N_('I move'), s.played);
+        if (before && Board.mark($('board'), before, s.played) && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
+            // the page counts as busy while the move shows (tests wait on it)
+            document.body.dataset.pending = String(engine.pending.size + 1);
+            await new Promise((r) => setTimeout(r, 450));
+            document.body.dataset.pending = String(engine.pending.size);
+        }
+    }
     game.human = true;
     setPosition(s);
 }
@@ -519,8 +557,8 @@ function hint() {
     const s = game.state;
     if (!s || game.over || !game.human) return;
     $('hint').textContent = s.moves.length
-        ? `hint (${s.outcome === 'D' ? 'keeps the draw' : 'winning'}): ${s.moves[0]}`
-        : `hint (you are losing; any move): ${s.legal[0] || ''}`;
+        ? `${s.outcome === 'D' ? t('hint (keeps the draw)') : t('hint (winning)')}: ${s.moves[0]}`
+        : `${t('hint (you are losing; any move)')}: ${s.legal[0] || ''}`;
 }
 
 // ---- plot ----
@@ -534,7 +572,7 @@ async function showPlot(spec, upto) {
     $('plot-upto').value = upto;
     $('plot-error').textContent = '';
     $('plot-box').hidden = true; // the last plot is not this one
-    busy('computing values');
+    busy(N_('computing values'));
     const r = await engine.call('nbw_grundy', spec, String(upto));
     if (!r.ok) {
         $('plot-error').textContent = r.error;
@@ -543,7 +581,7 @@ async function showPlot(spec, upto) {
     }
     const n = r.upto;
     const values = new Float64Array(n);
-    busy('reading values');
+    busy(N_('reading values'));
     for (let first = 0; first < n; first += 65536) {
         const k = Math.min(65536, n - first);
         const text = await engine.raw('nbw_values', r.game, first, k);
@@ -555,17 +593,19 @@ async function showPlot(spec, upto) {
         for (let i = 0; i < k; i++) values[first + i] = parts[i] === 'inf' ? Infinity : Number(parts[i]);
         showProgress(first + k, n);
     }
-    busy('proving the period');
+    busy(N_('proving the period'));
     const p = await engine.call('nbw_period', r.game);
     const period = p.ok && p.proven ? {preperiod: p.preperiod, period: p.period} : null;
     Object.assign(plotState, {game: r.game, upto: n, values, period});
     $('plot-box').hidden = false;
-    $('plot-title').textContent = `G(n) of ${r.game}, n = 0..${Math.max(n - 1, 0)}`;
+    $('plot-title').textContent = t('G(n) of {game}, n = 0..{last}').replace('{game}', r.game)
+        .replace('{last}', Math.max(n - 1, 0));
     const info = $('period-info');
     if (period) {
-        info.textContent = `proven: G(n + ${period.period}) = G(n) for every n ≥ ${period.preperiod}`
-            + ` (preperiod ${period.preperiod}, period ${period.period}`
-            + (period.preperiod >= n ? ', beyond this plot)' : ')');
+        info.textContent = (period.preperiod >= n
+            ? t('proven: G(n + {q}) = G(n) for every n ≥ {p} (preperiod {p}, period {q}, beyond this plot)')
+            : t('proven: G(n + {q}) = G(n) for every n ≥ {p} (preperiod {p}, period {q})'))
+            .replaceAll('{q}', period.period).replaceAll('{p}', period.preperiod);
         info.className = 'proven';
     } else {
         info.textContent = p.ok ? p.note : p.error;
@@ -602,7 +642,7 @@ function downloadCsv() {
 // The SVG of `nimber grundy --svg`, made by the same C code.
 async function downloadSvg() {
     if (!plotState.values) return;
-    busy('drawing the SVG');
+    busy(N_('drawing the SVG'));
     try {
         const r = await engine.call('nbw_svg', plotState.game, String(plotState.upto));
         if (!r.ok) { $('plot-error').textContent = r.error; return; }
@@ -634,6 +674,40 @@ async function loadGames() {
     $('version').textContent = 'libnimber ' + v.version;
 }
 
+// ---- files: graph:FILE and the like (files.js) ----
+
+let drawing = null;
+
+// Shows the file box when the position (or the picked game) names a
+// game read from a file, with that file's text.
+function showFileBox(family) {
+    const all = Files.specs($('args').value).map((x) => Files.fileOf(x.word)).filter(Boolean);
+    const f = family ? {family, file: 'FILE'} : all[all.length - 1];
+    const box = $('file-box');
+    if (!f || currentView === 'grundy') { box.hidden = true; return; }
+    box.hidden = false;
+    box.dataset.family = f.family;
+    $('file-title').textContent = t('The file of {game}').replace('{game}', f.family + ':FILE');
+    $('file-text').value = Files.store.get(f.file) || Files.FAMILIES[f.family].example;
+    const mode = Files.FAMILIES[f.family].draw;
+    $('file-draw-toggle').hidden = !mode;
+    $('draw-box').hidden = true;
+    drawing = null;
+}
+
+// Uses the text area's file: the position names it, and is shown.
+function useFile() {
+    const family = $('file-box').dataset.family;
+    const text = $('file-text').value;
+    const name = Files.add(text.endsWith('\n') ? text : text + '\n');
+    let args = $('args').value.trim();
+    if (!Files.specs(args).some((x) => (Files.fileOf(x.word) || {}).family === family))
+        args = (args ? args + ' + ' : '') + family + ':FILE' + (family === 'graph' ? ' 0' : family === 'geography' ? ' 0' : '');
+    args = Files.setFile(args, family, name);
+    $('args').value = args;
+    submitArgs();
+}
+
 // Adds the picked game to the position: a new component after '+' (with a
 // heap to edit), its parameter (LIST, CODE, FILE) selected for typing.
 function addGame() {
@@ -641,7 +715,12 @@ function addGame() {
     const f = $('args');
     const cur = f.value.trim();
     const head = cur ? cur + ' + ' : '';
-    f.value = head + name + ' 5';
+    const file = /:FILE$/.test(name);
+    f.value = head + name + (file ? (/^(graph|geography):/.test(name) ? ' 0' : '') : ' 5');
+    if (file) {
+        showFileBox(name.replace(/:FILE$/, ''));
+        return;
+    }
     const param = /:([A-Z]+)$/.exec(name);
     f.focus();
     if (param) f.setSelectionRange(head.length + name.length - param[1].length, head.length + name.length);
@@ -651,6 +730,7 @@ function addGame() {
 // The position field's ARGS for the current view.
 function submitArgs() {
     const args = $('args').value.trim();
+    for (const [name, text] of Object.entries(Files.used(args))) engine.raw('write', name, text);
     const view = currentView === 'grundy' ? 'solve' : currentView;
     go(makeHash(view, args, view === 'play' && $('first').value === 'computer' ? {first: 'computer'} : {}));
 }
@@ -670,6 +750,28 @@ function init() {
             }
         });
     $('position-form').addEventListener('submit', (e) => { e.preventDefault(); submitArgs(); });
+    $('args').addEventListener('input', followPicker);
+    $('lang').addEventListener('change', () => {
+        I18N.use($('lang').value, true).then(() => route());
+    });
+    $('file-use').addEventListener('click', useFile);
+    $('file-upload').addEventListener('change', async () => {
+        const file = $('file-upload').files[0];
+        if (!file) return;
+        $('file-text').value = await file.text();
+        useFile();
+    });
+    $('file-draw-toggle').addEventListener('click', () => {
+        const family = $('file-box').dataset.family;
+        const mode = Files.FAMILIES[family].draw;
+        $('draw-box').hidden = false;
+        $('draw-help').textContent = mode === 'ground'
+            ? t('Click to add a node; click two nodes (or the ground and a node) to join them.')
+            : t('Click to add a node; click two nodes to join them.');
+        drawing = Files.Drawing($('draw-svg'), mode, (text) => { $('file-text').value = text; });
+        drawing.clear();
+    });
+    $('draw-clear').addEventListener('click', () => drawing && drawing.clear());
     $('add-game').addEventListener('click', addGame);
     $('misere').addEventListener('change', () => {
         const words = $('args').value.trim().split(/\s+/).filter((w) => w && w !== '--misere');
@@ -680,8 +782,8 @@ function init() {
     $('cancel').addEventListener('click', () => engine.cancel());
     $('move-form').addEventListener('submit', (e) => {
         e.preventDefault();
-        const t = $('move-input').value.trim();
-        if (t) humanMove(t);
+        const typed = $('move-input').value.trim();
+        if (typed) humanMove(typed);
     });
     $('undo').addEventListener('click', undo);
     $('new-game').addEventListener('click', () => {
@@ -703,7 +805,10 @@ function init() {
     $('csv').addEventListener('click', downloadCsv);
     $('svg').addEventListener('click', downloadSvg);
     window.addEventListener('hashchange', () => route());
-    loadGames().then(() => route()).then(() => { document.body.dataset.ready = '1'; });
+    const lang = I18N.initial();
+    $('lang').value = lang;
+    I18N.use(lang, false).then(() => loadGames()).then(() => route())
+        .then(() => { document.body.dataset.ready = '1'; });
 }
 
 init();

@@ -59,8 +59,13 @@ static void put_args(sbuf *b, const request *rq) {
         size_t n;
         nimber_position_component(pos, c, &g, &h, &n);
         sb_printf(&a, "%s%s", c ? " + " : "", nimber_game_spec(g));
-        for (size_t i = 0; i < n; i++)
-            sb_printf(&a, " %llu", (unsigned long long)h[i]);
+        char *words = NULL;
+        nimber_error err;
+        if (nimber_position_args(pos, c, &words, &err) != NIMBER_OK)
+            a.oom = 1; /* (it fails only when out of memory here) */
+        else if (*words)
+            sb_printf(&a, " %s", words);
+        nimber_free(words);
     }
     sb_json(b, a.s ? a.s : "");
     free(a.s);
@@ -104,17 +109,9 @@ static void solve_json(sbuf *t, const nimber_position *pos,
     sb_printf(t, "], \"truncated\": %s}\n", s->truncated ? "true" : "false");
 }
 
-/* A move as the player types it back: "component C " then the game's
- * text (nimber_position_parse_move reads it). */
-static void put_move(sbuf *b, const nimber_position *pos,
-                     const nimber_move *m) {
-    char mt[NIMBER_MOVE_BUFSIZE], full[NIMBER_MOVE_BUFSIZE + 32];
-    snprintf(full, sizeof full, "component %zu %s", m->component,
-             nimber_move_text(pos, m, mt));
-    sb_json(b, full);
-}
-
-/* A move as `nimber play` prints it: the component only when several. */
+/* A move as `nimber play` prints it, which is also how the player types
+ * it back (nimber_position_parse_move reads it): "component C " first
+ * only when there are several components. */
 static void put_played(sbuf *b, const nimber_position *pos,
                        const nimber_move *m) {
     char mt[NIMBER_MOVE_BUFSIZE], full[NIMBER_MOVE_BUFSIZE + 32];
@@ -160,7 +157,7 @@ static char *state_json(const request *rq, const char *extra) {
     for (size_t i = 0; i < sol.nmoves; i++) {
         if (i)
             sb_puts(&b, ", ");
-        put_move(&b, pos, &sol.moves[i]);
+        put_played(&b, pos, &sol.moves[i]);
     }
     sb_printf(&b, "], \"truncated\": %s", sol.truncated ? "true" : "false");
     nimber_solution_clear(&sol);
@@ -178,12 +175,17 @@ static char *state_json(const request *rq, const char *extra) {
         free(b.s);
         return lib_error(st, &err);
     }
+    char mj[NIMBER_MOVE_BUFSIZE];
     sb_puts(&b, ", \"legal\": [");
     for (size_t i = 0; i < nl; i++) {
         if (i)
             sb_puts(&b, ", ");
-        put_move(&b, pos, &legal[i]);
+        put_played(&b, pos, &legal[i]);
     }
+    sb_puts(&b, "], \"legal_json\": [");
+    for (size_t i = 0; i < nl; i++)
+        sb_printf(&b, "%s%s", i ? ", " : "",
+                  nimber_move_json(pos, &legal[i], mj));
     free(legal);
     nimber_move any;
     int over = nimber_position_any_move(pos, &any, &err) == NIMBER_E_EOF;
@@ -213,7 +215,11 @@ static char *state_json(const request *rq, const char *extra) {
         for (size_t i = 0; i < n; i++)
             sb_printf(&b, "%s\"%llu\"", i ? ", " : "",
                       (unsigned long long)h[i]);
-        sb_puts(&b, "]}");
+        char *board = NULL;
+        if (nimber_position_board(pos, c, &board, &err) != NIMBER_OK)
+            b.oom = 1; /* (it fails only when out of memory here) */
+        sb_printf(&b, "], \"board\": %s}", board ? board : "null");
+        nimber_free(board);
     }
     sb_puts(&b, "]");
     if (extra)
@@ -309,6 +315,8 @@ char *nbw_move(const char *args, const char *move) {
         sb_puts(&extra, ", \"played\": ");
         put_played(&extra, rq.pos, &mv); /* before: indices still valid */
         st = nimber_position_apply(rq.pos, &mv, &err);
+        if (st == NIMBER_OK) /* emptied heaps leave the position */
+            st = nimber_position_drop_empty(rq.pos, &err);
         out = st != NIMBER_OK ? lib_error(st, &err)
               : extra.oom     ? error_json("out of memory")
                               : state_json(&rq, extra.s);
@@ -353,6 +361,8 @@ char *nbw_computer(const char *args) {
         sb_puts(&extra, ", \"played\": ");
         put_played(&extra, rq.pos, &mv);
         st = nimber_position_apply(rq.pos, &mv, &err);
+        if (st == NIMBER_OK)
+            st = nimber_position_drop_empty(rq.pos, &err);
         out = st != NIMBER_OK ? lib_error(st, &err)
               : extra.oom     ? error_json("out of memory")
                               : state_json(&rq, extra.s);

@@ -15,7 +15,8 @@ before(async () => {
     server = await startServer();
     base = server.url;
     browser = await launch();
-    const ctx = await browser.newContext({acceptDownloads: true, viewport: {width: 1100, height: 900}});
+    const ctx = await browser.newContext({acceptDownloads: true, viewport: {width: 1100, height: 900},
+        reducedMotion: 'reduce', locale: 'en-US'});
     page = await ctx.newPage();
     page.on('pageerror', (e) => { throw e; });
 });

@@ -24,4 +24,4 @@ export NODE_PATH NIMBER_WEB NIMBER
 if [ "${1:-}" = "--shots" ]; then
     exec node tests/web/shots.js
 fi
-exec node --test tests/web/page.test.js
+exec node --test --test-concurrency=1 tests/web/page.test.js tests/web/boards.test.js tests/web/atlas.test.js
