@@ -95,6 +95,13 @@ static int index_build(str_index *ix, size_t n,
     return 0;
 }
 
+/* Frees an index's slots; the index is empty again. */
+static void index_free(str_index *ix) {
+    free(ix->slot);
+    ix->slot = NULL;
+    ix->size = 0;
+}
+
 /* ---- the list of codes ---- */
 
 static str_index list_ix; /* of the list being built (one at a time) */
@@ -133,9 +140,7 @@ void atlas_list_free(atlas_list *l) {
     l->spec = NULL;
     l->n = l->cap = 0;
     if (list_ix_of == l) {
-        free(list_ix.slot);
-        list_ix.slot = NULL;
-        list_ix.size = 0;
+        index_free(&list_ix);
         list_ix_of = NULL;
     }
 }
@@ -670,9 +675,7 @@ void atlas_set_free(atlas_set *set) {
     set->rec = NULL;
     set->n = set->cap = 0;
     if (set_ix_of == set) {
-        free(set_ix.slot);
-        set_ix.slot = NULL;
-        set_ix.size = 0;
+        index_free(&set_ix);
         set_ix_of = NULL;
     }
 }
