@@ -4,7 +4,8 @@
 # chromium (driven headless by the browser tests), nodejs and npm (the
 # test runner; npm installs the pinned playwright-core of
 # tests/web/package-lock.json under build/), python3 (the loopback file
-# server of the tests) and the DejaVu fonts (the screenshots).
+# server of the tests), the DejaVu fonts (the screenshots) and a Chinese
+# font (WenQuanYi Micro Hei: the Chinese page's screenshot).
 # Runs apt-get only when something is missing; needs root (or sudo).
 set -e
 missing=""
@@ -15,6 +16,7 @@ command -v node >/dev/null 2>&1 || missing="$missing nodejs"
 command -v npm >/dev/null 2>&1 || missing="$missing npm"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 fc-list 2>/dev/null | grep -qi 'dejavu sans' || missing="$missing fonts-dejavu-core"
+fc-list 2>/dev/null | grep -qi 'wenquanyi micro hei' || missing="$missing fonts-wqy-microhei"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 if [ -n "$missing" ]; then
