@@ -465,6 +465,7 @@ function setPosition(s) {
     $('legal-note').hidden = !(s.legal_truncated && mine);
     $('move-form').hidden = !mine;
     $('board-help').hidden = !mine;
+    $('hint-button').disabled = !mine;
     $('undo').disabled = game.history.length === 0;
 }
 

@@ -13,7 +13,9 @@
  * kayles 7", options --misere, --json, --max-moves N), so the page, its URL
  * and the command line share one notation; after a move the new position
  * is written back in the same words (each game's canonical spec and its
- * position numbers).  The text of a solution and the error messages are
+ * position as typed, nimber_position_args), the heaps of 0 dropped
+ * (nimber_position_drop_empty).  Each component comes with the library's
+ * description of its board (nimber_position_board), which the page draws.  The text of a solution and the error messages are
  * those of cli/solve.c and cli/util.c, word for word — the browser tests
  * compare them with the program's output.
  *
