@@ -27,6 +27,7 @@
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { TAG_READY = 1, TAG_RESULT, TAG_FAILED, TAG_TASK, TAG_STOP };
 
@@ -155,6 +156,37 @@ static void worker(const options *o) {
     }
 }
 
+/* Waits for the next message to rank 0 without spinning: OpenMPI's
+ * blocking receive polls at full speed, and rank 0, idle while the
+ * workers compute, would take a core from them (on this project's 2-core
+ * machine one worker ran at half speed).  A probe every millisecond costs
+ * nothing next to a code's seconds. */
+static void wait_message(MPI_Status *s) {
+    int flag = 0;
+    for (;;) {
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, s);
+        if (flag)
+            return;
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+}
+
+/* MPI_Bcast of rank 0's status that sleeps while it waits: a worker
+ * done with its last code waits here for the others without spinning. */
+static void bcast_quietly(int *rc) {
+    MPI_Request req;
+    int done = 0;
+    MPI_Ibcast(rc, 1, MPI_INT, 0, MPI_COMM_WORLD, &req);
+    for (;;) {
+        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+        if (done)
+            return;
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+}
+
 /* Codes left to do, with their cost, for sorting. */
 typedef struct {
     size_t index; /* in the list */
@@ -192,7 +224,8 @@ static int master(const options *o, atlas_list *list, int size) {
     char line[ATLAS_LINE_MAX + ATLAS_MSG_MAX];
     while (active > 0) {
         MPI_Status s;
-        MPI_Recv(line, sizeof line, MPI_CHAR, MPI_ANY_SOURCE, MPI_ANY_TAG,
+        wait_message(&s);
+        MPI_Recv(line, sizeof line, MPI_CHAR, s.MPI_SOURCE, s.MPI_TAG,
                  MPI_COMM_WORLD, &s);
         line[sizeof line - 1] = 0;
         if (s.MPI_TAG == TAG_RESULT) {
@@ -274,7 +307,7 @@ int main(int argc, char **argv) {
         rc = rank == 0 ? master(&o, &list, size) : (worker(&o), 0);
     atlas_list_free(&list);
     /* Rank 0's status is the run's: every rank exits with it. */
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    bcast_quietly(&rc);
     MPI_Finalize();
     return rc;
 }
