@@ -168,6 +168,12 @@ static int memo_put(memo *m, const nimber_position *pos, const state *s,
                        "this position needs an exhaustive search of more "
                        "than %zu positions (no closed form applies)",
                        (size_t)NB_SEARCH_MAX);
+    /* a long search: tell the first game's progress callback (positions
+     * kept so far, of at most NB_SEARCH_MAX), which may stop it */
+    nimber_game *g = pos->n ? pos->c[0].game : NULL;
+    if (g && g->progress && m->count % 65536 == 65535 &&
+        g->progress(g->progress_ctx, m->count + 1, NB_SEARCH_MAX))
+        return nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
     if (2 * (m->count + 1) > m->nslots) { /* grow and rehash */
         size_t ns = m->nslots ? 2 * m->nslots : 1024;
         size_t *nslot = nb_calloc(ns, sizeof *nslot);

@@ -111,15 +111,37 @@ move component 0 heap 1: 4 -> 3" ]
     run_split explain --misere octal:0.75 13 14 + octal:0.15 11 12
     [[ "$out" == *"misère quotient of the heaps of these games together:
   octal:0.15 up to 12, octal:0.75 up to 14 (8 elements)."* ]]
-    # kayles with Nim and Dawson's Kayles: the joint quotient stops short,
-    # the search decides, every position within it read off the quotient
-    run_split solve --misere --max-moves 1000 kayles 14 + nim 3 2 + dawson 9
+    # kayles with Dawson's Kayles and 0.75: the joint quotient stops short
+    # (past 256 elements at kayles 12), the search decides, every position
+    # within it read off the quotient
+    run_split solve --misere --max-moves 1000 kayles 12 + dawson 13 + octal:0.75 6
     status_is 0
     mine=$(echo "$out" | grep -v '^grundy' | sed 's/^outcome //' | sort)
-    theirs=$("$REF" misere kayles 14 + nim 3 2 + dawson 9 2>/dev/null | sort)
+    theirs=$("$REF" misere kayles 12 + dawson 13 + octal:0.75 6 2>/dev/null | sort)
     [ "$mine" = "$theirs" ]
-    run_split explain --misere kayles 14 + nim 3 2 + dawson 9
+    run_split explain --misere kayles 12 + dawson 13 + octal:0.75 6
     [[ "$out" == *"proved only for some of them"* ]]
+    # far beyond: refused at once, the bound named (exit 71)
+    run_split solve --misere dawson 100
+    status_is 71
+    [ "$err" = "nimber: this position needs an exhaustive search of up to 30053954 positions (at most 1048576 are kept): the misère quotient is proved for dawson heaps up to 29" ]
+    [ -z "$out" ]
+    run_split explain --misere dawson 100
+    status_is 71
+    [[ "$err" == *"proved for dawson heaps up to 29" ]]
+    # Kayles heaps of hundreds: within the quotient (order 40), at once
+    run_split solve --misere kayles 300 301 302
+    status_is 0
+    [[ "$out" == *"outcome N"* ]]
+    # and play answers a move there through the quotient: its reply leaves
+    # a P-position (checked by solve)
+    run_stdin '0 -> 1 + 298\nquit\n' play --misere --first human kayles 300 301 302
+    reply=$(echo "$out" | grep -m1 '^I move: ')
+    [ -n "$reply" ]
+    [[ "$out" == *"[1]=301  [2]=302  [3]=298"* ]]
+    left=$(echo "$out" | grep 'kayles:' | tail -1 | grep -o '=[0-9]*' | tr -d '=' | tr '\n' ' ')
+    run_split solve --misere kayles $left
+    [[ "$out" == *"outcome P"* ]]
     # heaps far above 24: 0.75's quotient holds them all (R8)
     run_split solve --misere octal:0.75 200 199 3
     status_is 0
@@ -127,12 +149,12 @@ move component 0 heap 1: 4 -> 3" ]
 }
 
 @test "quotient and genus: --max-memory bounds them (exit 71, one line)" {
-    # kayles up to 16 holds about 100 MB of tables; 1M is far too little
-    run_split --max-memory 1M quotient kayles --upto 16
+    # 0.35 up to 14 (order 1382) holds about 40 MB of tables
+    run_split --max-memory 1M quotient octal:0.35 --upto 14 --max-order 4096
     status_is 71
-    [ "$err" = "nimber: the misère quotient needs more memory than the limit of 1 MiB (at heap 9; see --max-memory)" ]
+    [ "$err" = "nimber: the misère quotient needs more memory than the limit of 1 MiB (at heap 10; see --max-memory)" ]
     [ -z "$out" ]
-    run_split quotient --json kayles --upto 16 --max-memory 2M
+    run_split quotient --json octal:0.35 --upto 14 --max-order 4096 --max-memory 2M
     status_is 71
     [[ "$err" == *"more memory than the limit of 2 MiB"* ]]
     run_split --max-memory 100K genus grundy-game --upto 60

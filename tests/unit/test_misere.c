@@ -809,14 +809,15 @@ static void test_mixed_sums(void **state) {
     brute b;
     brute_init(&b, mix_moves, NULL, 1, (size_t)1 << 22);
     size_t joint = 0, partial = 0, single = 0, plain = 0, refused = 0;
-    /* sums whose joint quotient stops short (kayles with dawson...) */
+    /* sums whose joint quotient stops short (kayles, dawson and 0.75
+     * pass 256 elements at kayles 12) */
     static const mix_pos fixed[] = {
-        {2, {0, 2}, {1, 1}, {{14}, {15}}},
-        {3, {0, 1, 2}, {1, 1, 1}, {{14}, {3}, {13}}},
-        {3, {2, 0, 1}, {1, 1, 1}, {{16}, {13}, {2}}},
-        {3, {0, 2, 3}, {1, 1, 1}, {{15}, {13}, {5}}},
-        {2, {0, 2}, {1, 2}, {{13}, {14, 2}}},
-        {2, {2, 0}, {1, 1}, {{17}, {12}}},
+        {3, {0, 2, 3}, {1, 1, 1}, {{12}, {13}, {6}}},
+        {3, {0, 2, 3}, {1, 1, 1}, {{13}, {12}, {5}}},
+        {3, {0, 3, 2}, {1, 1, 1}, {{12}, {6}, {13}}},
+        {3, {0, 2, 3}, {1, 1, 1}, {{12}, {14}, {5}}},
+        {3, {0, 2, 3}, {1, 1, 1}, {{14}, {12}, {6}}},
+        {3, {2, 0, 3}, {1, 1, 1}, {{13}, {13}, {5}}},
     };
     size_t nfixed = sizeof fixed / sizeof fixed[0];
     for (size_t t = 0; t < 100 + nfixed; t++) {
@@ -897,6 +898,50 @@ static void test_mixed_sums(void **state) {
     for (int l = 0; l < 3; l++)
         for (unsigned i = 0; i < MIXG; i++)
             nimber_game_free(g[l][i]);
+}
+
+/* A sum beyond the proved quotient whose search cannot fit is refused
+ * before any search: counted by the progress callback, which the search
+ * calls every 65536 positions it keeps (total = 2^20, its bound) and the
+ * quotient after each heap.  Control: a sum that is searched long enough
+ * is seen by the same counter. */
+static int count_calls(void *ctx, uint64_t done, uint64_t total) {
+    size_t *c = ctx;
+    (void)done;
+    c[total == ((uint64_t)1 << 20) ? 0 : 1]++;
+    return 0;
+}
+
+static void test_refusal_before_work(void **state) {
+    (void)state;
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse("dawson", &g, NULL), 0);
+    size_t calls[2] = {0, 0};
+    nimber_game_set_progress(g, count_calls, calls);
+    nimber_position *pos = nimber_position_create();
+    uint64_t h = 75;
+    assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL), 0);
+    assert_int_equal(nimber_position_add(pos, g, &h, 1, NULL), 0);
+    nimber_solution sol;
+    nimber_error err;
+    assert_int_equal(nimber_position_solve(pos, 10, &sol, &err), 0);
+    nimber_solution_clear(&sol);
+    assert_true(calls[0] >= 1); /* searched: the counter sees it */
+    assert_true(calls[1] >= 1); /* and the quotient learned first */
+    nimber_position_free(pos);
+    calls[0] = calls[1] = 0;
+    pos = nimber_position_create();
+    h = 80;
+    assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL), 0);
+    assert_int_equal(nimber_position_add(pos, g, &h, 1, NULL), 0);
+    assert_int_equal(nimber_position_solve(pos, 10, &sol, &err),
+                     NIMBER_E_LIMIT);
+    assert_non_null(strstr(err.message, "dawson heaps up to 29"));
+    assert_non_null(strstr(err.message, "1048576"));
+    assert_int_equal(calls[0], 0); /* nothing searched */
+    assert_int_equal(calls[1], 0); /* nor learned again */
+    nimber_position_free(pos);
+    nimber_game_free(g);
 }
 
 /* Errors: not a heap game, a bound too large, the order bound. */
@@ -1000,6 +1045,7 @@ int main(void) {
         cmocka_unit_test(test_genus),
         cmocka_unit_test(test_solve_through_quotient),
         cmocka_unit_test(test_mixed_sums),
+        cmocka_unit_test(test_refusal_before_work),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_alloc_failures),
     };

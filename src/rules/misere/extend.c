@@ -111,7 +111,7 @@ static void bfree(budget *b, void *p, size_t n, size_t size) {
 
 #define CYC_MAX 6                     /* cyclic factors of a guess */
 #define TRIAL_MAX ((uint64_t)1 << 24) /* elements of a guessed monoid */
-#define RECAL_MAX 96                  /* recalibrations of one letter */
+#define RECAL_MAX 4096 /* guesses tried for one letter */
 
 typedef struct {
     uint32_t m;    /* order of the explicit part */
@@ -989,6 +989,7 @@ int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
         pret nw;
         memset(&nw, 0, sizeof nw);
         int grew = 0;
+        K.tries = 0;
         if (rc == NIMBER_OK)
             rc = add_letter(&X, &cur, n, &K, &nw, &grew, err);
         if (rc == NIMBER_OK && grew && nw.M.m > max_order) {

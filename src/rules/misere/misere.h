@@ -130,8 +130,8 @@
 #define NB_ORACLE_DEPTH 100000           /* longest game it follows */
 #define NB_PROOF_MAX ((size_t)1 << 20)   /* T-states of one proof */
 #define NB_OPTIONS_MAX ((size_t)1 << 22) /* moves of all heaps listed */
-#define NB_AUTO_LETTERS 256 /* solve learns at most this many letters, */
-#define NB_AUTO_ORDER 128   /* at most this order, searching at most */
+#define NB_AUTO_LETTERS 2048 /* solve learns at most this many letters, */
+#define NB_AUTO_ORDER 256    /* at most this order, searching at most */
 #define NB_AUTO_ORACLE ((size_t)1 << 16) /* this many positions, and */
 #define NB_AUTO_PROOF ((size_t)1 << 16)  /* T-states in a proof attempt */
 

@@ -9,6 +9,8 @@
  */
 #include "misere.h"
 
+#include <stdio.h>
+
 /* ---- solving misère sums: the plan ---- */
 
 struct nb_misere_plan {
@@ -349,8 +351,82 @@ static int plan_decide(const nb_leaf *l, const nimber_position *pos,
     return 1;
 }
 
+#define KEPT_K 400 /* partition numbers computed; past them, "many" */
+
+static uint64_t sat_add(uint64_t a, uint64_t b) {
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b) {
+    return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+/* An upper bound on the positions the search of pos keeps, saturating
+ * (UINT64_MAX: too many to count).  A heap of h evolves into multisets of
+ * parts summing to at most h (every heap game here removes or splits):
+ * P(h) = p(0) + ... + p(h) of them, p the partition numbers.  A position
+ * is kept only when some heap of it lies beyond the quotient (above its
+ * game's proved bound b), which the descendants of a heap h do in at most
+ * B(h) = P(h - b - 1) + ... + P(0) ways; so the search keeps at most
+ * sum_i B(h_i) x prod_{j != i} P(h_j).  O(KEPT_K^2 + heaps^2): computed
+ * before the search, so that a hopeless one is refused before it starts. */
+static uint64_t kept_bound(const nimber_position *pos, const nb_misere_plan *p,
+                           const size_t *gi) {
+    uint64_t P[KEPT_K + 1], part[KEPT_K + 1] = {1};
+    /* partition numbers by parts, then their sums */
+    for (size_t k = 1; k <= KEPT_K; k++)
+        for (size_t s2 = k; s2 <= KEPT_K; s2++)
+            part[s2] = sat_add(part[s2], part[s2 - k]);
+    for (size_t k = 0; k <= KEPT_K; k++)
+        P[k] = sat_add(k ? P[k - 1] : 0, part[k]);
+    uint64_t total = 0;
+    for (size_t i = 0; i < pos->n; i++) {
+        uint64_t b;
+        nb_misere_plan_game(p, gi[i], &b);
+        for (size_t j = 0; j < pos->c[i].pos.n; j++) {
+            uint64_t h = pos->c[i].pos.w[j];
+            if (h <= b)
+                continue;
+            uint64_t t = h - b - 1 > KEPT_K ? UINT64_MAX : P[h - b - 1];
+            for (size_t i2 = 0; i2 < pos->n; i2++)
+                for (size_t j2 = 0; j2 < pos->c[i2].pos.n; j2++) {
+                    uint64_t h2 = pos->c[i2].pos.w[j2];
+                    if (i2 != i || j2 != j)
+                        t = sat_mul(t, h2 > KEPT_K ? UINT64_MAX : P[h2]);
+                }
+            total = sat_add(total, t);
+        }
+    }
+    return total;
+}
+
+/* The refusal of a search that kept_bound finds too large: the bounds of
+ * the quotient named, game by game. */
+static int refuse(const nb_misere_plan *p, uint64_t kept, nimber_error *err) {
+    nb_buf b = {0};
+    for (size_t i = 0; i < p->ngames; i++) {
+        uint64_t proved;
+        const char *spec = nb_misere_plan_game(p, i, &proved);
+        nb_buf_printf(&b, "%s%s heaps up to %llu", i ? ", " : "", spec,
+                      (unsigned long long)proved);
+    }
+    char n[32];
+    if (kept == UINT64_MAX)
+        snprintf(n, sizeof n, "too many");
+    else
+        snprintf(n, sizeof n, "up to %llu", (unsigned long long)kept);
+    int rc = nb_fail(err, NIMBER_E_LIMIT,
+                     "this position needs an exhaustive search of %s "
+                     "positions (at most %zu are kept): the misère quotient "
+                     "is proved for %s",
+                     n, (size_t)NB_SEARCH_MAX, b.s && !b.nomem ? b.s : "?");
+    nb_buf_free(&b);
+    return rc;
+}
+
 /* The exhaustive search of pos in which every position whose heaps all lie
- * within the plan's quotient is decided by it (not searched, not kept). */
+ * within the plan's quotient is decided by it (not searched, not kept);
+ * refused at once when kept_bound says it cannot fit. */
 static int nb_misere_search(nimber_position *pos, const nb_misere_plan *p,
                             nimber_solution *sol, nb_collector *col,
                             nimber_error *err) {
@@ -359,6 +435,11 @@ static int nb_misere_search(nimber_position *pos, const nb_misere_plan *p,
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     for (size_t i = 0; i < pos->n; i++)
         gi[i] = plan_game(p, pos->c[i].game->spec);
+    uint64_t kept = kept_bound(pos, p, gi);
+    if (kept > NB_SEARCH_MAX) {
+        nb_free(gi);
+        return refuse(p, kept, err);
+    }
     plan_leaf leaf = {{plan_decide}, p, gi};
     int rc = nb_search_solve(pos, &leaf.base, sol, col, err);
     nb_free(gi);
