@@ -185,20 +185,23 @@ static int add_game(atlas_list *l, const char *spec, const char *pattern,
     return rc;
 }
 
-/* Expands a pattern: every '?' (after the point only) runs through the
- * digits of its base. */
+/* 1 if spec parses as a game (the trial that finds a pattern's digits). */
+static int parses(const char *spec) {
+    nimber_game *g;
+    nimber_error err;
+    if (nimber_game_parse(spec, &g, &err) != NIMBER_OK)
+        return 0;
+    nimber_game_free(g);
+    return 1;
+}
+
+/* Expands a pattern: every '?' (after the point of a code only) runs
+ * through the digits its game accepts — found by trial, the digits 0-9
+ * and A-F that parse in every '?' at once (octal: 0-7, hex: 0-F), so
+ * this file names no game family. */
 static int add_pattern(atlas_list *l, const char *arg, char *msg, size_t cap) {
-    int base;
-    const char *code;
-    if (strncmp(arg, "octal:", 6) == 0)
-        base = 8, code = arg + 6;
-    else if (strncmp(arg, "hex:", 4) == 0)
-        base = 16, code = arg + 4;
-    else
-        return fail(msg, cap, 64,
-                    "atlas: '%s': a pattern with '?' is octal:CODE or "
-                    "hex:CODE",
-                    arg);
+    const char *colon = strchr(arg, ':');
+    const char *code = colon ? colon + 1 : arg;
     const char *dot = strchr(code, '.');
     const char *q = strchr(code, '?');
     if (!dot || q < dot)
@@ -213,25 +216,38 @@ static int add_pattern(atlas_list *l, const char *arg, char *msg, size_t cap) {
     if (len >= ATLAS_GAME_MAX)
         return fail(msg, cap, 64, "atlas: a pattern of at most %d characters",
                     ATLAS_GAME_MAX - 1);
+    static const char all[] = "0123456789ABCDEF";
+    char digits[sizeof all], buf[ATLAS_GAME_MAX];
+    uint64_t base = 0;
+    for (const char *c = all; *c; c++) {
+        memcpy(buf, arg, len + 1);
+        for (char *p = buf; (p = strchr(p, '?')) != NULL;)
+            *p = *c;
+        if (parses(buf))
+            digits[base++] = *c;
+    }
+    if (base == 0)
+        return fail(msg, cap, 64,
+                    "atlas: '%s': no digit in place of '?' "
+                    "makes a game",
+                    arg);
     size_t pos[ATLAS_GAME_MAX] = {0};
     uint64_t count = 1;
     for (size_t i = 0; i < len; i++)
         if (arg[i] == '?') {
             pos[nq++] = i;
-            count *= (uint64_t)base;
+            count *= base;
             if (count > ATLAS_MAX_CODES)
                 return fail(msg, cap, 64,
                             "atlas: '%s' names more than %d codes", arg,
                             ATLAS_MAX_CODES);
         }
-    static const char digits[] = "0123456789ABCDEF";
-    char buf[ATLAS_GAME_MAX];
     for (uint64_t k = 0; k < count; k++) {
         memcpy(buf, arg, len + 1);
         uint64_t x = k;
         for (size_t j = nq; j-- > 0;) { /* the last '?' runs fastest */
-            buf[pos[j]] = digits[x % (uint64_t)base];
-            x /= (uint64_t)base;
+            buf[pos[j]] = digits[x % base];
+            x /= base;
         }
         int rc = add_game(l, buf, arg, 0, msg, cap);
         if (rc)
@@ -895,14 +911,17 @@ void atlas_render(FILE *f, atlas_format fmt, const atlas_set *set) {
 
 double atlas_expected_cost(const char *spec) {
     const char *dot = strchr(spec, '.');
-    if (!dot ||
-        (strncmp(spec, "octal:", 6) != 0 && strncmp(spec, "hex:", 4) != 0))
+    if (!dot)
         return 0;
     double cost = 0;
     int k = 0;
     for (const char *s = dot + 1; *s && *s != '('; s++) {
         k++;
-        int d = *s >= 'A' ? *s - 'A' + 10 : *s - '0';
+        int d = *s >= '0' && *s <= '9'   ? *s - '0'
+                : *s >= 'A' && *s <= 'F' ? *s - 'A' + 10
+                                         : -1;
+        if (d < 0)
+            break;
         if (d & 4)
             cost += 10.0 * k; /* splits into two heaps, k removed */
         if (d & 8)
