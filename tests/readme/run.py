@@ -19,7 +19,10 @@ when the README or what it describes does:
     with the "prints" block after it;
   - "The web page": `make web` (when emcc is installed: make test's
     web-test installs it first) and the http.server line on a free port
-    (the second substitution), the page and its module fetched from it.
+    (the second substitution), the page and its module fetched from it;
+  - "Atlas of octal games": every `build/nimber atlas`, `mpirun` (with
+    OpenMPI's consent to run as root; skipped where nimber-mpi was not
+    built) and `cmp` line, in order, each to exit 0.
 
 Every command line of those sections must be one of these or in SKIP
 (with the reason), so a new README command fails here until it is
@@ -41,8 +44,9 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PYTHON = "/usr/bin/python3"
+ATLAS = "Atlas of octal games"
 SECTIONS = ("Two commands on a fresh Debian machine", "The web page",
-            "Python", "Build, install, benchmark")
+            "Python", "Build, install, benchmark", ATLAS)
 # Commands of those sections that this test does not run, and why.
 SKIP = {
     "make test": "the test suite this test is part of",
@@ -51,6 +55,14 @@ SKIP = {
     "make lint": "make test runs it",
     "make check": "make test runs it (its second step)",
     "make python": "make test's python-test runs it",
+    "build/nimber atlas 'octal:0.??' 'octal:0.???' --out atlas.jsonl":
+        "the whole family: the sweep the README times (minutes)",
+    "make atlas": "a minute or more; web/atlas.json, what it makes, is "
+        "committed and tests/web/atlas.test.js checks it",
+    "mpirun --hostfile hosts -np 64 build/nimber-mpi atlas 'octal:0.????' "
+    "--out atlas4.jsonl": "needs a cluster",
+    "srun -n 64 build/nimber-mpi atlas 'octal:0.????' --out atlas4.jsonl":
+        "needs a Slurm cluster",
 }
 
 
@@ -199,6 +211,9 @@ def plan(bs):
                 steps[cmd] = (line, where)
             elif re.fullmatch(r"python3 -m http\.server -d build/web \d+", cmd):
                 steps["serve"] = (line, where)
+            elif b["section"] == ATLAS and re.match(
+                    r"(build/nimber atlas|mpirun|cmp) ", cmd):
+                steps.setdefault("atlas", []).append((line, where))
             elif b["section"] == "Python" and (
                     cmd.startswith("/usr/bin/python3 -m venv ")
                     or cmd.startswith("build/venv/bin/pip install ")):
@@ -244,6 +259,18 @@ def main():
         # make's own lines come first; the answer is the last ones
         same(line, want, "\n".join(got[len(got) - len(want.split("\n")):]))
         run(steps["make"][0], clone, env)
+
+        # the atlas: small sweeps, serial and under mpirun, the same file
+        mpi = os.path.exists(os.path.join(clone, "build", "nimber-mpi"))
+        aenv = dict(env, OMPI_ALLOW_RUN_AS_ROOT="1",
+                    OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+        for line, where in steps.get("atlas", []):
+            if not mpi and ("mpirun" in line or "mpi." in line):
+                print("readme:   skipped README.md:%d: no nimber-mpi (no "
+                      "mpicc)" % where)
+                continue
+            # stdin from /dev/null: mpirun would forward this test's stdin
+            run(line + " </dev/null", clone, aenv, what=strip_comment(line))
 
         # install, and the C example built on it with pkg-config
         line, prefix, _ = steps["install"]
