@@ -686,12 +686,14 @@ function showFileBox(family) {
     const f = family ? {family, file: 'FILE'} : all[all.length - 1];
     const box = $('file-box');
     if (!f || currentView === 'grundy') { box.hidden = true; return; }
+    const same = drawing && box.dataset.family === f.family; // keep drawing
     box.hidden = false;
     box.dataset.family = f.family;
     $('file-title').textContent = t('The file of {game}').replace('{game}', f.family + ':FILE');
     $('file-text').value = Files.store.get(f.file) || Files.FAMILIES[f.family].example;
     const mode = Files.FAMILIES[f.family].draw;
     $('file-draw-toggle').hidden = !mode;
+    if (same) return;
     $('draw-box').hidden = true;
     drawing = null;
 }

@@ -112,6 +112,17 @@ const Files = (() => {
         };
         const redraw = () => {
             svgEl.textContent = '';
+            if (mode === 'directed') {
+                const defs = mk('defs', {});
+                const m = document.createElementNS(NS, 'marker');
+                for (const [k, v] of Object.entries({id: 'draw-arrow', viewBox: '0 0 10 10', refX: 10, refY: 5,
+                    markerWidth: 4, markerHeight: 4, orient: 'auto'})) m.setAttribute(k, v);
+                const tip = document.createElementNS(NS, 'path');
+                tip.setAttribute('d', 'M0,0 L10,5 L0,10 z');
+                tip.setAttribute('class', 'draw-arrowhead');
+                m.appendChild(tip);
+                defs.appendChild(m);
+            }
             if (mode === 'ground') {
                 const g = mk('rect', {x: 0, y: H - 24, width: W, height: 24, class: 'ground draw-node'});
                 g.dataset.v = 0;
@@ -120,7 +131,13 @@ const Files = (() => {
                 const p = nodes[u], q = nodes[v];
                 const a = mode === 'ground' && u === 0 ? [q.x, H - 24] : [p.x, p.y];
                 const b = mode === 'ground' && v === 0 ? [p.x, H - 24] : [q.x, q.y];
-                mk('line', {x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'draw-edge' + (mode === 'directed' ? ' directed' : '')});
+                if (mode === 'directed') { // stop the arrow at the node's rim
+                    const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+                    b[0] -= (b[0] - a[0]) * 12 / d;
+                    b[1] -= (b[1] - a[1]) * 12 / d;
+                }
+                const line = mk('line', {x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'draw-edge'});
+                if (mode === 'directed') line.setAttribute('marker-end', 'url(#draw-arrow)');
             }
             nodes.forEach((p, v) => {
                 if (mode === 'ground' && v === 0) return;
