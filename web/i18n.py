@@ -19,6 +19,9 @@ import sys
 
 WEB = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(WEB)
+# (the browser tests point these at a copy, to see the build fail)
+WEB = os.environ.get('NIMBER_I18N_WEB', WEB)
+PO = os.environ.get('NIMBER_I18N_PO', os.path.join(ROOT, 'po', 'zh_CN.po'))
 
 
 def unquote(s):
@@ -75,7 +78,7 @@ def page_strings():
 
 
 def main():
-    po = read_po(os.path.join(ROOT, 'po', 'zh_CN.po'))
+    po = read_po(PO)
     with open(os.path.join(WEB, 'zh_CN.page.json'), encoding='utf-8') as f:
         page = json.load(f)
     errors = []

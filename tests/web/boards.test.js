@@ -380,3 +380,29 @@ test('Chinese: the browser\'s language by default, the CLI\'s translations, a sw
     assert.equal(await p.textContent('#tab-solve'), 'Solve');
     await ctx.close();
 });
+
+test('the Chinese catalogue: make web refuses a page string without a translation, and a second translation of the program\'s', () => {
+    const {spawnSync} = require('node:child_process');
+    const root = path.join(__dirname, '..', '..');
+    const dir = fs.mkdtempSync(path.join(TMP, 'i18n-'));
+    for (const f of fs.readdirSync(path.join(root, 'web')))
+        if (/\.(js|html|json)$/.test(f)) fs.copyFileSync(path.join(root, 'web', f), path.join(dir, f));
+    const run = () => spawnSync('python3', [path.join(root, 'web', 'i18n.py'), path.join(dir, 'out.json')],
+        {encoding: 'utf8', env: {...process.env, NIMBER_I18N_WEB: dir}});
+    let r = run();
+    assert.equal(r.status, 0, r.stderr);
+    const cat = JSON.parse(fs.readFileSync(path.join(dir, 'out.json'), 'utf8'));
+    assert.equal(cat['You win.'], '你赢了。'); // from po/zh_CN.po
+    assert.equal(cat['Knock down'], '击倒'); // from the page's own catalogue
+    fs.appendFileSync(path.join(dir, 'board.js'), "\nt('a string nobody translated');\n");
+    r = run();
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /the page says 'a string nobody translated': no translation/);
+    fs.copyFileSync(path.join(root, 'web', 'board.js'), path.join(dir, 'board.js'));
+    const page = JSON.parse(fs.readFileSync(path.join(dir, 'zh_CN.page.json'), 'utf8'));
+    page['I win.'] = '我赢';
+    fs.writeFileSync(path.join(dir, 'zh_CN.page.json'), JSON.stringify(page));
+    r = run();
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /'I win\.' is in po\/zh_CN\.po/);
+});
