@@ -10,7 +10,9 @@
  * standing — exactly the edges whose cut is a legal move —, the free cells
  * of a Cram board — as many as the position text counts, and a domino on
  * two of them exactly when it is a legal move —, the rows of a Chomp bar,
- * the deleted vertices of Node Kayles.  Dropping the heaps of 0 must keep
+ * the deleted vertices of Node Kayles, graph tokens where the words put
+ * them, geography's token and deleted vertices, a poset's covers and
+ * elements gone.  Dropping the heaps of 0 must keep
  * the value, the outcome, the number of moves and the non-empty heaps in
  * order, and leave no heap of 0; a heap of 0 of every heap family without
  * cycles has no move.  A position's words as typed (nimber_position_args)
@@ -509,6 +511,103 @@ static void test_drawn_games(void **state) {
     nimber_game_free(g);
 }
 
+/* The gone list of a board: "\"gone\": [a, b]" as the words from w[from]. */
+static void check_gone(const char *json, const uint64_t *w, size_t from,
+                       size_t n) {
+    char want[512] = "\"gone\": [";
+    for (size_t i = from; i < n; i++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%llu",
+                 i > from ? ", " : "", (unsigned long long)w[i]);
+    strncat(want, "]", sizeof want - strlen(want) - 1);
+    if (!strstr(json, want))
+        fail_msg("%s not in %s", want, json);
+}
+
+/* Graph tokens stand where the words say, each arc once; geography's
+ * token and deleted vertices; a poset's elements gone. */
+static void test_graph_games(void **state) {
+    (void)state;
+    char spec[200];
+    const char *file = write_file("gr", "5 6\n0 1\n1 2\n2 3\n3 0\n1 4\n4 2\n");
+    snprintf(spec, sizeof spec, "graph:%s", file);
+    nimber_game *g = game_of(spec);
+    for (int round = 0; round < 20; round++) {
+        uint64_t h[3] = {rnd(5), rnd(5), rnd(5)};
+        nimber_position *pos = nimber_position_create();
+        nimber_error err;
+        assert_int_equal(nimber_position_add(pos, g, h, 3, &err), NIMBER_OK);
+        for (int ply = 0; ply < 12; ply++) {
+            nimber_game *cg;
+            const uint64_t *w;
+            size_t nw;
+            nimber_position_component(pos, 0, &cg, &w, &nw);
+            char *json = board_of(pos), want[64];
+            assert_int_equal(count(json, "], ["), 5); /* 6 arcs */
+            for (size_t i = 0; i < nw; i++) {
+                snprintf(want, sizeof want, "{\"i\": %zu, \"at\": %llu}", i,
+                         (unsigned long long)w[i]);
+                assert_non_null(strstr(json, want));
+            }
+            nimber_free(json);
+            if (!random_move(pos))
+                break;
+        }
+        nimber_position_free(pos);
+    }
+    nimber_game_free(g);
+
+    snprintf(spec, sizeof spec, "geography:u:%s", file);
+    g = game_of(spec);
+    for (int round = 0; round < 20; round++) {
+        nimber_position *pos = nimber_position_create();
+        nimber_error err;
+        uint64_t start = rnd(5);
+        assert_int_equal(nimber_position_add(pos, g, &start, 1, &err),
+                         NIMBER_OK);
+        do {
+            nimber_game *cg;
+            const uint64_t *w;
+            size_t nw;
+            nimber_position_component(pos, 0, &cg, &w, &nw);
+            check_args(pos);
+            char *json = board_of(pos), want[64];
+            assert_non_null(strstr(json, "\"directed\": false"));
+            snprintf(want, sizeof want,
+                     "\"tokens\": [{\"i\": 0, \"at\": %llu}]",
+                     (unsigned long long)w[0]);
+            assert_non_null(strstr(json, want));
+            check_gone(json, w, 1, nw);
+            nimber_free(json);
+        } while (random_move(pos));
+        nimber_position_free(pos);
+    }
+    nimber_game_free(g);
+
+    snprintf(spec, sizeof spec, "poset:%s",
+             write_file("po", "5 4\n0 1\n0 2\n1 3\n2 4\n"));
+    g = game_of(spec);
+    for (int round = 0; round < 20; round++) {
+        nimber_position *pos = nimber_position_create();
+        nimber_error err;
+        assert_int_equal(nimber_position_add_args(pos, g, NULL, 0, &err),
+                         NIMBER_OK);
+        do {
+            nimber_game *cg;
+            const uint64_t *w;
+            size_t nw;
+            nimber_position_component(pos, 0, &cg, &w, &nw);
+            check_args(pos);
+            char *json = board_of(pos);
+            assert_non_null(
+                strstr(json, "\"covers\": [[0, 1], [0, 2], [1, 3], [2, 4]]"));
+            check_gone(json, w, 0, nw);
+            nimber_free(json);
+        } while (random_move(pos));
+        nimber_position_free(pos);
+    }
+    nimber_game_free(g);
+}
+
 int main(void) {
     const char *env = getenv("NIMBER_SEED");
     rng_state = env ? strtoull(env, NULL, 10) : (unsigned long long)time(NULL);
@@ -519,6 +618,7 @@ int main(void) {
         cmocka_unit_test(test_heap_games),
         cmocka_unit_test(test_number_games),
         cmocka_unit_test(test_drawn_games),
+        cmocka_unit_test(test_graph_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
