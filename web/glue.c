@@ -15,9 +15,10 @@
  * is written back in the same words (each game's canonical spec and its
  * position as typed, nimber_position_args), the heaps of 0 dropped
  * (nimber_position_drop_empty).  Each component comes with the library's
- * description of its board (nimber_position_board), which the page draws.  The text of a solution and the error messages are
- * those of cli/solve.c and cli/util.c, word for word — the browser tests
- * compare them with the program's output.
+ * description of its board (nimber_position_board), which the page
+ * draws.  The text of a solution and the error messages are those of
+ * cli/solve.c and cli/util.c, word for word — the browser tests compare
+ * them with the program's output.
  *
  * Parsed games are cached by spec between calls, so the tables a game has
  * computed (a take-and-break game's values, its proven period) serve the
