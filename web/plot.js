@@ -214,7 +214,7 @@ class GrundyPlot {
         g.setLineDash([]);
         g.lineWidth = 1;
         g.fillStyle = '#c0392b';
-        const label = `preperiod ${p.preperiod}, period ${p.period}`;
+        const label = t('preperiod {p}, period {q}').replace('{p}', p.preperiod).replace('{q}', p.period);
         const right = X(p.preperiod) > a.x + a.w * 0.6;
         g.textAlign = right ? 'right' : 'left';
         g.fillText(label, X(p.preperiod) + (right ? -4 : 4), a.y - 6);
