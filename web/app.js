@@ -474,6 +474,7 @@ function drawBoard(s) {
     Board.draw($('board'), s, {
         t,
         enabled: () => game.human && !game.over && !game.busy,
+        truncated: () => !!s.legal_truncated,
         play: (text) => humanMove(text),
         note: (text) => { $('board-note').textContent = text; },
     });

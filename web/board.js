@@ -14,7 +14,8 @@
 // library alone says which of them are moves.
 //
 // Board.draw(box, state, ctx) fills box; ctx = {t (the catalogue's
-// translate), enabled (the human may move), play(moveText), note(text)}.
+// translate), enabled (the human may move), truncated (the library listed
+// only some of the legal moves), play(moveText), note(text)}.
 // Board.mark(box, state, moveText) highlights the pieces a move touches
 // (the computer's move, shown briefly before the new position).
 'use strict';
@@ -72,7 +73,8 @@ const Board = (() => {
         if (!ctx.enabled()) return false;
         const m = moves.find((x) => pred(x.j));
         if (m) ctx.play(m.text);
-        else ctx.note(ctx.t('not a legal move here'));
+        else ctx.note(ctx.truncated() ? ctx.t('More moves exist than are listed: type one.')
+            : ctx.t('not a legal move here'));
         return !!m;
     }
 
@@ -207,7 +209,8 @@ const Board = (() => {
                         // splits and the like: this heap's moves as buttons
                         row.querySelector('.board-moves')?.remove();
                         if (one.length) moveButtons(row, one, ctx);
-                        else ctx.note(ctx.t('not a legal move here'));
+                        else ctx.note(ctx.truncated() ? ctx.t('More moves exist than are listed: type one.')
+                            : ctx.t('not a legal move here'));
                     });
                 }
             }
