@@ -349,7 +349,7 @@ W        := $(B)/wasm
 WEB      := $(B)/web
 WEB_OBJ  := $(LIB_SRC:%.c=$(W)/%.o) $(W)/cli/plot.o $(patsubst %.c,$(W)/%.o,$(wildcard web/*.c))
 WEB_EXPORTS := _nbw_free,_nbw_version,_nbw_games,_nbw_solve,_nbw_explain,_nbw_move,_nbw_computer,_nbw_grundy,_nbw_values,_nbw_period,_nbw_svg
-WEB_FILES := $(addprefix $(WEB)/,index.html style.css app.js plot.js worker.js)
+WEB_FILES := $(addprefix $(WEB)/,index.html style.css app.js plot.js worker.js board.js files.js i18n.js) $(WEB)/zh_CN.json
 
 $(W)/%.o: %.c $(LIB_HDR) $(CLI_HDR) $(wildcard web/*.h)
 	@mkdir -p $(dir $@)
@@ -360,11 +360,17 @@ $(WEB)/nimber.js: $(WEB_OBJ) web/progress.js
 	@mkdir -p $(dir $@)
 	$(EMENV) $(EMCC) -O2 -o $@ $(WEB_OBJ) --js-library web/progress.js -sMODULARIZE=1 -sEXPORT_NAME=createNimber \
 	    -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB \
-	    -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
+	    -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,FS -sFORCE_FILESYSTEM=1
 
 $(WEB)/%: web/%
 	@mkdir -p $(dir $@)
 	cp $< $@
+
+# The page's Chinese: its strings' translations from po/zh_CN.po (the
+# program's catalogue) and web/zh_CN.page.json (the page's own words).
+$(WEB)/zh_CN.json: web/i18n.py po/zh_CN.po web/zh_CN.page.json $(wildcard web/*.js) web/index.html
+	@mkdir -p $(dir $@)
+	python3 web/i18n.py $@
 
 web: $(WEB)/nimber.js $(WEB_FILES)
 # the atlas view (web/atlas.html, atlas.js) and its table (make atlas)
