@@ -715,17 +715,18 @@ function useFile() {
 // Adds the picked game to the position: a new component after '+' (with a
 // heap to edit), its parameter (LIST, CODE, FILE) selected for typing.
 function addGame() {
-    const name = $('game-pick').value;
+    const name = $('game-pick').value.split(' | ')[0]; // cram:RxC | cram:FILE
     const f = $('args');
     const cur = f.value.trim();
     const head = cur ? cur + ' + ' : '';
     const file = /:FILE$/.test(name);
-    f.value = head + name + (file ? (/^(graph|geography):/.test(name) ? ' 0' : '') : ' 5');
+    const board = /:RxC$/.test(name); // cram:RxC, chomp:RxC: no heap to add
+    f.value = head + name + (file ? (/^(graph|geography):/.test(name) ? ' 0' : '') : board ? '' : ' 5');
     if (file) {
         showFileBox(name.replace(/:FILE$/, ''));
         return;
     }
-    const param = /:([A-Z]+)$/.exec(name);
+    const param = /:([A-Za-z]+)$/.exec(name);
     f.focus();
     if (param) f.setSelectionRange(head.length + name.length - param[1].length, head.length + name.length);
     else f.setSelectionRange(f.value.length - 1, f.value.length);

@@ -233,6 +233,15 @@ test('the picker follows the typed game', async () => {
     assert.equal(await page.inputValue('#game-pick'), 'octal:CODE');
     await open(page, base, '#solve=' + enc('coins:ruler 3'));
     assert.equal(await page.inputValue('#game-pick'), 'coins:RULE');
+    // and Add game writes what the picker names: a board size to type
+    await page.fill('#args', '');
+    await page.selectOption('#game-pick', 'cram:RxC | cram:FILE');
+    await page.click('#add-game');
+    assert.equal(await page.inputValue('#args'), 'cram:RxC');
+    await page.fill('#args', 'nim 3');
+    await page.selectOption('#game-pick', 'sub:LIST');
+    await page.click('#add-game');
+    assert.equal(await page.inputValue('#args'), 'nim 3 + sub:LIST 5');
 });
 
 // The answer of `nimber solve` on ARGS whose files are written to TMP.
