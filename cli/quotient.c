@@ -13,27 +13,31 @@
 
 /* Prints the quotient command's help. */
 static void quotient_help(FILE *f) {
-    fprintf(f,
-            "usage: nimber quotient [--json] [--max-order K] GAME --upto N\n\n"
-            "The misère quotient (Plambeck-Siegel) of the positions of the heap\n"
-            "game GAME whose heaps have at most N counters: the commutative\n"
-            "monoid of those positions modulo indistinguishability.  A sum is\n"
-            "lost for the player to move (misère play) exactly when the product\n"
-            "of its heaps' elements is in the P-portion.  Prints the order, the\n"
-            "generators (the heaps they are), the relations, the P-portion and\n"
-            "the element of each heap 0..N with the order reached at it.  It is\n"
-            "built heap by heap, and each step is proved for every sum.\n\n"
-            "options:\n"
-            "  --upto N        heaps of at most N counters (N <= %d)\n"
-            "  --max-order K   stop when the quotient passes K elements (default\n"
-            "                  %d): exit 1, naming the heap\n"
-            "  --json          {\"game\", \"upto\", \"order\", \"identity\": 0,\n"
-            "                   \"elements\": names,\n"
-            "                   \"p\": [indices in the P-portion], \"table\":\n"
-            "                   rows of products (element indices), \"heaps\":\n"
-            "                   element of heap 0..N, \"generators\", \"relations\",\n"
-            "                   \"order_at\": order for heaps <= 0..N}\n",
-            NIMBER_QUOTIENT_MAX_UPTO, NIMBER_QUOTIENT_DEFAULT_ORDER);
+    fprintf(
+        f,
+        "usage: nimber quotient [--json] [--max-order K] GAME --upto N\n\n"
+        "The misère quotient (Plambeck-Siegel) of the positions of the heap\n"
+        "game GAME whose heaps have at most N counters: the commutative\n"
+        "monoid of those positions modulo indistinguishability.  A sum is\n"
+        "lost for the player to move (misère play) exactly when the product\n"
+        "of its heaps' elements is in the P-portion.  Prints the order, the\n"
+        "generators (the heaps they are), the relations, the P-portion, the\n"
+        "heap map as the literature writes it (map: a word per heap, 'ab2'\n"
+        "for ab^2) and the element of each heap 0..N with the order reached\n"
+        "at it.  It is built heap by heap in the quotient (Plambeck-Siegel's\n"
+        "construction), and each step is proved for every sum.\n\n"
+        "options:\n"
+        "  --upto N        heaps of at most N counters (N <= %d)\n"
+        "  --max-order K   stop when the quotient passes K elements (default\n"
+        "                  %d): exit 1, naming the heap\n"
+        "  --json          {\"game\", \"upto\", \"order\", \"identity\": 0,\n"
+        "                   \"elements\": names,\n"
+        "                   \"p\": [indices in the P-portion], \"table\":\n"
+        "                   rows of products (element indices), \"heaps\":\n"
+        "                   element of heap 0..N, \"generators\", "
+        "\"relations\",\n"
+        "                   \"order_at\": order for heaps <= 0..N}\n",
+        NIMBER_QUOTIENT_MAX_UPTO, NIMBER_QUOTIENT_DEFAULT_ORDER);
 }
 
 /* Prints a JSON array of names or strings. */
@@ -113,6 +117,17 @@ static void print_text(const nimber_game *g, const nimber_quotient *q) {
     printf("%s\nelements", np ? "" : " none");
     for (size_t a = 0; a < n; a++)
         printf("%s %s", a ? "," : "", nimber_quotient_name(q, a));
+    /* the heap map as the literature prints it: a word per heap, the
+     * exponents written without '^' (Kayles: 1 a b ab a c ab b ab2 d ...) */
+    printf("\nmap");
+    for (uint64_t h = 0; h <= upto; h++) {
+        putchar(' ');
+        for (const char *c =
+                 nimber_quotient_name(q, nimber_quotient_heap(q, h));
+             *c; c++)
+            if (*c != '^')
+                putchar(*c);
+    }
     printf("\n");
     for (uint64_t h = 0; h <= upto; h++)
         printf("heap %llu -> %s (order %zu)\n", (unsigned long long)h,
@@ -153,8 +168,8 @@ int cmd_quotient(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (upto > NIMBER_QUOTIENT_MAX_UPTO) {
-        cli_error("quotient: --upto %llu: at most %d",
-                  (unsigned long long)upto, NIMBER_QUOTIENT_MAX_UPTO);
+        cli_error("quotient: --upto %llu: at most %d", (unsigned long long)upto,
+                  NIMBER_QUOTIENT_MAX_UPTO);
         return EXIT_USAGE;
     }
     nimber_game *g;
@@ -166,8 +181,8 @@ int cmd_quotient(int argc, char **argv) {
     uint64_t stopped = 0;
     cli_progress_unit = "heaps";
     cli_watch(g);
-    st = nimber_quotient_compute(g, upto, (size_t)max_order, &q, &stopped,
-                                 &err);
+    st =
+        nimber_quotient_compute(g, upto, (size_t)max_order, &q, &stopped, &err);
     cli_watch_end();
     if (st == NIMBER_E_LIMIT && stopped <= upto &&
         strstr(err.message, "passes") != NULL) {

@@ -88,27 +88,45 @@ static int present(nimber_quotient *q) {
                 }
             }
     }
-    /* names: breadth first from 1, by generators in order */
+    /* names: each element's least word when words are compared from the
+     * last generator down (fewer of it first), as Plambeck and Siegel's
+     * presentations and MisereSolver write them ("b^2c" rather than
+     * "acf").  An odometer over the exponents, the first generator the
+     * fastest digit; a word whose element was met is pruned with every
+     * word above it in its digit (the order is translation invariant, so
+     * those are never least).  O(order x generators). */
     size_t ng = q->ngen ? q->ngen : 1;
     uint32_t *exp = nb_calloc(n * ng, sizeof *exp);
     uint32_t *m = nb_calloc(ng, sizeof *m);
-    int rc = exp && m ? NIMBER_OK : NIMBER_E_NOMEM;
+    size_t *el = nb_calloc(ng + 1, sizeof *el),
+           *up = nb_calloc(ng + 1, sizeof *up);
+    int rc = exp && m && el && up ? NIMBER_OK : NIMBER_E_NOMEM;
     memset(in, 0, n);
     size_t qn = 0;
     if (rc == NIMBER_OK) {
         in[0] = 1;
         queue[qn++] = 0;
+        for (size_t d = 0; d <= q->ngen; d++)
+            up[d] = q->ngen;          /* level ngen: the empty word */
+        memset(m, 0, ng * sizeof *m); /* m: the current digits */
     }
-    for (size_t i = 0; i < qn; i++)
-        for (size_t j = 0; j < q->ngen; j++) {
-            size_t t = q->mul[queue[i] * n + gen[j]];
-            if (in[t])
-                continue;
-            in[t] = 1;
-            memcpy(exp + t * ng, exp + queue[i] * ng, ng * sizeof *exp);
-            exp[t * ng + j]++;
-            queue[qn++] = t;
+    for (size_t d = 0; rc == NIMBER_OK && d < q->ngen;) {
+        size_t from = m[d] ? d : up[d];
+        size_t t = q->mul[(from == q->ngen ? 0 : el[from]) * n + gen[d]];
+        if (in[t]) {
+            m[d] = 0;
+            d++;
+            continue;
         }
+        m[d]++;
+        el[d] = t;
+        for (size_t j = 0; j < d; j++)
+            up[j] = d;
+        in[t] = 1;
+        memcpy(exp + t * ng, m, ng * sizeof *m);
+        queue[qn++] = t;
+        d = 0;
+    }
     for (size_t x = 0; x < n && rc == NIMBER_OK; x++)
         if (!(q->name[x] = word_text(exp + x * ng, q->ngen)))
             rc = NIMBER_E_NOMEM;
@@ -166,6 +184,8 @@ static int present(nimber_quotient *q) {
         }
     nb_free(exp);
     nb_free(m);
+    nb_free(el);
+    nb_free(up);
     nb_free(gen);
     nb_free(in);
     nb_free(queue);
