@@ -193,6 +193,11 @@ need_mpi() {
     run_split atlas 'octal:0.?' --progress --upto 20000
     status_is 0
     [[ "$err" == *"8/8 codes"* ]]
+    # hex codes: '?' runs through 0-F (the digits that parse there)
+    run "$NIMBER" atlas 'hex:0.?' --upto 2000 --format csv
+    status_is 0
+    [ "${#lines[@]}" -eq 17 ]
+    [ "$(echo "$output" | cut -d, -f1 | sed -n '2p;17p' | tr '\n' ' ')" = "hex:0.0 hex:0.F " ]
 }
 
 @test "bad patterns and options: one line, exit 64; bad files: 65 and 74" {
