@@ -24,6 +24,13 @@ static int every_by_heap(const nimber_position *pos, size_t i) {
  * whole component of any other (heap = SIZE_MAX), in order.  O(words). */
 int nb_every_parts(const nimber_position *pos, nb_every_part **parts, size_t *n,
                    nimber_error *err) {
+    /* solve and explain both come here: the same refusal for both */
+    for (size_t i = 0; i < pos->n; i++)
+        if (nb_game_loopy(pos->c[i].game))
+            return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                           "%s: Every-SG needs games that end (not a cyclic "
+                           "graph)",
+                           pos->c[i].game->spec);
     size_t k = 0;
     for (size_t i = 0; i < pos->n; i++)
         k += every_by_heap(pos, i) ? pos->c[i].pos.n : 1;
@@ -99,12 +106,6 @@ static int every_component(nimber_position *pos, nb_every_part *part,
  * file). */
 int nb_every_solve(nimber_position *pos, nimber_solution *sol,
                    nb_collector *col, nimber_error *err) {
-    for (size_t i = 0; i < pos->n; i++)
-        if (nb_game_loopy(pos->c[i].game))
-            return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                           "%s: Every-SG needs games that end (not a cyclic "
-                           "graph)",
-                           pos->c[i].game->spec);
     nb_every_part *parts = NULL;
     size_t np = 0;
     RETURN_IF_ERR(nb_every_parts(pos, &parts, &np, err));

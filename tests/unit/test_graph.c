@@ -299,6 +299,89 @@ static int read_graph_as(const char *path, int mode, int threads,
  * random files: comments, CRLF, numbers split across lines, repeated
  * edges, self-loops, numberings up, down and shuffled; and on planted
  * errors, the same error. */
+/* Misère play on random acyclic graphs (edges go up in node number):
+ * the position of k tokens is lost when it has a move and every move
+ * leads to a won one (no move: won), by recursion over the tuples
+ * (acyclic: it ends); the library searches them, and refuses graphs with
+ * a cycle, the same refusal from solve and explain. */
+static int misere_win(const small_graph *g, int *tok, int k) {
+    int any = 0;
+    for (int i = 0; i < k; i++)
+        for (int e = 0; e < g->deg[tok[i]]; e++) {
+            int was = tok[i];
+            tok[i] = g->adj[was][e];
+            int w = misere_win(g, tok, k);
+            tok[i] = was;
+            any = 1;
+            if (!w)
+                return 1;
+        }
+    return !any;
+}
+
+static void test_misere_dags(void **state) {
+    (void)state;
+    test_seed("misere-dag");
+    for (int t = 0; t < 150; t++) {
+        small_graph g;
+        memset(&g, 0, sizeof g);
+        g.n = 2 + (int)test_below(MAXN - 1);
+        for (int u = 0; u < g.n; u++)
+            for (int v = u + 1; v < g.n; v++)
+                if (test_below(3) == 0)
+                    g.adj[u][g.deg[u]++] = v;
+        char spec[96];
+        snprintf(spec, sizeof spec, "graph:%s", write_graph(&g));
+        nimber_game *game;
+        assert_int_equal(nimber_game_parse(spec, &game, NULL), 0);
+        int k = 1 + (int)test_below(3), tok[3];
+        uint64_t w[3];
+        for (int i = 0; i < k; i++)
+            w[i] = (uint64_t)(tok[i] = (int)test_below((uint64_t)g.n));
+        nimber_position *pos = nimber_position_create();
+        assert_int_equal(
+            nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL), 0);
+        assert_int_equal(nimber_position_add(pos, game, w, (size_t)k, NULL),
+                         0);
+        nimber_solution sol;
+        nimber_error err;
+        if (nimber_position_solve(pos, 100, &sol, &err))
+            fail_msg("misère on a DAG: %s", err.message);
+        int win = misere_win(&g, tok, k);
+        assert_int_equal(sol.outcome, win ? NIMBER_OUTCOME_N : NIMBER_OUTCOME_P);
+        nimber_solution_clear(&sol);
+        nimber_position_free(pos);
+        nimber_game_free(game);
+    }
+    /* a cycle: refused, by solve and explain alike */
+    small_graph c;
+    memset(&c, 0, sizeof c);
+    c.n = 3;
+    c.adj[0][c.deg[0]++] = 1;
+    c.adj[1][c.deg[1]++] = 0;
+    char spec[96];
+    snprintf(spec, sizeof spec, "graph:%s", write_graph(&c));
+    nimber_game *game;
+    assert_int_equal(nimber_game_parse(spec, &game, NULL), 0);
+    for (int rule = NIMBER_RULE_MISERE; rule <= NIMBER_RULE_EVERY; rule++) {
+        nimber_position *pos = nimber_position_create();
+        assert_int_equal(
+            nimber_position_set_rule(pos, (nimber_rule)rule, NULL), 0);
+        uint64_t w0 = 0;
+        assert_int_equal(nimber_position_add(pos, game, &w0, 1, NULL), 0);
+        nimber_solution sol;
+        nimber_error e1, e2;
+        char *text = NULL;
+        assert_int_equal(nimber_position_solve(pos, 10, &sol, &e1),
+                         NIMBER_E_UNSUPPORTED);
+        assert_int_equal(nimber_position_explain(pos, &text, &e2),
+                         NIMBER_E_UNSUPPORTED);
+        assert_string_equal(e1.message, e2.message);
+        nimber_position_free(pos);
+    }
+    nimber_game_free(game);
+}
+
 static void test_readers_agree(void **state) {
     (void)state;
     test_seed("test_readers_agree");
@@ -503,6 +586,7 @@ static void test_graph_fuzz_regressions(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_graphs),
+        cmocka_unit_test(test_misere_dags),
         cmocka_unit_test(test_readers_agree),
         cmocka_unit_test(test_long_path),
         cmocka_unit_test(test_graph_errors),

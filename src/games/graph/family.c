@@ -216,6 +216,12 @@ static int graph_board(const nimber_game *g, const uint64_t *w, size_t n,
                                                                  : "false");
 }
 
+/* 1 when the graph has a cycle: an acyclic one plays as a game that ends
+ * (misère and Every-SG search it, as other finite games). */
+static int graph_loopy(const nimber_game *g) {
+    return ((const graph_state *)g->state)->cyclic;
+}
+
 const nimber_family nb_family_graph = {
     .name = "graph",
     .has_argument = 1,
@@ -225,6 +231,7 @@ const nimber_family nb_family_graph = {
     .destroy = graph_destroy,
     .set_memory_limit = graph_set_limit,
     NB_LOOPY_HEAP_FAMILY(&graph_heaps),
+    .loopy = graph_loopy,
     .board = graph_board,
     .explain = nb_heaps_explain,
 };

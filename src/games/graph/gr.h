@@ -29,6 +29,7 @@ typedef struct {
     uint64_t *off; /* successors of u: adj[off[u] .. off[u+1]-1] */
     uint32_t *adj;
     uint32_t *val; /* values; G_INF for infinity */
+    int cyclic;    /* 1 when the graph has a cycle (its values say so) */
     size_t limit;
     char *path; /* for error messages */
 } graph_state;

@@ -299,7 +299,8 @@ int gr_compute_values(graph_state *g, nimber_error *err) {
         for (uint32_t u = n; u > 0; u--)
             poff[u] = poff[u - 1];
         poff[0] = 0;
-        if (!values_acyclic(g, poff, pred, cnt, queue, stamp))
+        g->cyclic = !values_acyclic(g, poff, pred, cnt, queue, stamp);
+        if (g->cyclic)
             values_cyclic(g, poff, pred, cnt, queue, flags);
     }
     nb_free(poff);
