@@ -835,7 +835,7 @@ int nimber_callback_value(nimber_game *game, const uint64_t *pos, size_t len,
 typedef struct nimber_quotient nimber_quotient;
 
 /* The largest N nimber_quotient_compute and nimber_genus_list accept. */
-#define NIMBER_QUOTIENT_MAX_UPTO 1000
+#define NIMBER_QUOTIENT_MAX_UPTO 1000000
 /* The default bound on the order (max_order = 0). */
 #define NIMBER_QUOTIENT_DEFAULT_ORDER 256
 
@@ -940,6 +940,61 @@ int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
  * "5^(5,7)" when a term has two digits) into buf (cap bytes, at least
  * 8); returns buf.  Since 0.4.0. */
 char *nimber_genus_format(const nimber_genus *g, char *buf, size_t cap);
+
+/* Conway's simplest form of an impartial game under misère play (On
+ * Numbers and Games, ch. 12; Winning Ways, ch. 13): every game equals
+ * (G + X and H + X have the same misère outcome for every X) exactly one
+ * game without reversible options, and two such forms are equal only when
+ * identical.  The text writes Nim heaps 0, *, *2, ... and any other game
+ * {A, B, ...}, its options' forms by birthday (largest first), then by
+ * their text, so equal forms have equal texts.  text: free it with
+ * nimber_misere_form_clear (which frees and zeroes the whole struct).
+ * nodes: the distinct forms among the form and all its subgames; nim: n
+ * when the form is *n, else -1; grundy: its normal-play Grundy value;
+ * outcome: its misère outcome alone; genus: as nimber_genus_list (only
+ * from nimber_misere_canonical; zero from nimber_misere_simplify).
+ * Since 0.8.0. */
+typedef struct nimber_misere_form {
+    char *text;
+    uint64_t birthday, grundy;
+    size_t nodes;
+    int64_t nim;
+    nimber_outcome outcome;
+    nimber_genus genus;
+} nimber_misere_form;
+
+/* The most canonical games and memoised sums one computation may make. */
+#define NIMBER_CANONICAL_MAX_NODES (1 << 22)
+/* The longest text of a form, in bytes. */
+#define NIMBER_CANONICAL_MAX_TEXT (1 << 24)
+
+/* nimber_misere_canonical: the simplest misère form of one heap of `heap`
+ * counters of a heap game without cycles (nim, sub:, octal:, hex:,
+ * kayles, dawson, grundy-game, split, lasker...), with its genus, into
+ * *out.  Forms of wild heaps grow very fast: Kayles heaps up to about 8,
+ * Dawson's Kayles heaps up to about 10 finish within a second.  Errors:
+ * NIMBER_E_UNSUPPORTED (not a heap game, or one with cycles),
+ * NIMBER_E_RANGE (heap above NIMBER_QUOTIENT_MAX_UPTO), NIMBER_E_LIMIT
+ * (more than NIMBER_CANONICAL_MAX_NODES games and sums, a text longer
+ * than NIMBER_CANONICAL_MAX_TEXT, or tables past the game's memory limit,
+ * refused before allocating), NIMBER_E_NOMEM, NIMBER_E_INTERRUPTED (the
+ * game's progress callback, called after each heap).  Since 0.8.0. */
+int nimber_misere_canonical(nimber_game *game, uint64_t heap,
+                            nimber_misere_form *out, nimber_error *err);
+
+/* nimber_misere_simplify: the simplest misère form of a game written as
+ * a form ("{*2, {*}}": 0, *, *N with N <= 100000, braces around options
+ * separated by commas, spaces anywhere), into *out (genus zeroed).
+ * Errors: NIMBER_E_ARG (NULL), NIMBER_E_SYNTAX (with the column),
+ * NIMBER_E_RANGE, NIMBER_E_LIMIT (nesting past 1000, or the bounds of
+ * nimber_misere_canonical with a memory limit of 1 GiB), NIMBER_E_NOMEM.
+ * Since 0.8.0. */
+int nimber_misere_simplify(const char *text, nimber_misere_form *out,
+                           nimber_error *err);
+
+/* nimber_misere_form_clear: frees f's text and zeroes f; NULL is
+ * ignored.  Since 0.8.0. */
+void nimber_misere_form_clear(nimber_misere_form *f);
 
 /* ===================================================================== */
 /* 12. Sparse space of a Grundy sequence                                 */

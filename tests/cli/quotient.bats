@@ -187,9 +187,9 @@ move component 0 heap 1: 4 -> 3" ]
     status_is 64
     run_split quotient nim --upto 18446744073709551616
     status_is 64
-    run_split quotient nim --upto 1001
+    run_split quotient nim --upto 1000001
     status_is 64
-    [[ "$err" == *"at most 1000"* ]]
+    [[ "$err" == *"at most 1000000"* ]]
     run_split quotient nim --upto 8 --max-order 10
     status_is 1
     [[ "$err" == *"passes 10 elements at heap 8"* ]]

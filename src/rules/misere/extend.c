@@ -221,25 +221,68 @@ static int add_new(ext *X, eset *s, uint32_t x) {
     return es_push(s, x, X->bud);
 }
 
-/* T_h, the products of each option's letters (distinct). */
-static int images_of(ext *X, pret *q, uint64_t h) {
+/* Receives the options of one letter, each turned into the product of
+ * its heaps' elements (streamed: a split game's heap of h has about h^2/4
+ * options, far too many to keep for thousands of heaps). */
+typedef struct {
+    nb_sink base;
+    ext *X;
+    const pret *q;
+    eset *out;
+    const uint64_t *map; /* the game's heap -> letter */
+    int bad, rc;
+} img_sink;
+
+static int img_emit(nb_sink *s, size_t heap, uint64_t from, const uint64_t *to,
+                    unsigned nto) {
+    img_sink *k = (img_sink *)s;
+    (void)heap;
+    uint32_t x = 0;
+    for (unsigned i = 0; i < nto; i++)
+        if (to[i]) {
+            if (to[i] >= from) { /* heap by heap needs smaller heaps */
+                k->bad = 1;
+                return NIMBER_OK;
+            }
+            x = mo_mul(&k->q->M, x, k->q->phi[k->map[to[i]]]);
+        }
+    int rc = add_new(k->X, k->out, x);
+    if (rc != NIMBER_OK)
+        k->rc = rc;
+    return rc;
+}
+
+/* T_h, the products of each option's letters (distinct), from the game's
+ * own move generator.  O(options of h). */
+static int images_of(ext *X, pret *q, uint64_t h, nimber_error *err) {
+    const alphabet *A = X->o->A;
+    nimber_game *g = A->games[A->lgame[h]];
+    uint64_t heap = A->lheap[h];
     q->T[h].n = 0;
     RETURN_IF_ERR(stamp_next(X, q->M.size));
-    for (size_t j = 0; j < nopts(X->o, h); j++) {
-        size_t k;
-        const uint64_t *to = opt_of(X->o, h, j, &k);
-        uint32_t x = 0;
-        for (size_t i = 0; i < k; i++)
-            x = mo_mul(&q->M, x, q->phi[to[i]]);
-        RETURN_IF_ERR(add_new(X, &q->T[h], x));
-    }
+    img_sink k = {{img_emit}, X, q, &q->T[h], A->letter[A->lgame[h]], 0, 0};
+    const nb_heap_ops *ops = g->family->heaps;
+    if (ops->check && ops->check(g->state, heap, NULL) != NIMBER_OK)
+        return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                       "%s: %llu is not a heap of this game", g->spec,
+                       (unsigned long long)heap);
+    int rc = ops->options(g->state, 0, heap, &k.base, err);
+    if (k.rc != NIMBER_OK)
+        return k.rc; /* our own failure: out of memory, maybe the budget */
+    if (rc == NIMBER_E_NOMEM)
+        return nb_fail(err, rc, "out of memory");
+    RETURN_IF_ERR(rc);
+    if (k.bad)
+        return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                       "%s: a move of heap %llu leaves a heap as large",
+                       g->spec, (unsigned long long)heap);
     return NIMBER_OK;
 }
 
 /* T_h for the letters 1..q->n. */
-static int pret_images(ext *X, pret *q) {
+static int pret_images(ext *X, pret *q, nimber_error *err) {
     for (uint64_t h = 1; h <= q->n; h++)
-        RETURN_IF_ERR(images_of(X, q, h));
+        RETURN_IF_ERR(images_of(X, q, h, err));
     return NIMBER_OK;
 }
 
@@ -551,7 +594,7 @@ static int guess(ext *X, const pret *q, pret *out, nimber_error *err) {
         }
         for (uint64_t h = 0; h <= q->n; h++)
             out->phi[h] = cls[w.dense[q->phi[h]]];
-        rc = pret_images(X, out);
+        rc = pret_images(X, out, err);
     }
     bfree(b, cls, r, sizeof *cls);
     bfree(b, nx, r, sizeof *nx);
@@ -725,7 +768,7 @@ static int try_trial(ext *X, const pret *q, const uint64_t *S, unsigned ns,
             t.phi[S[k]] = (uint32_t)scale;
             scale *= cl[k];
         }
-        rc = pret_images(X, &t);
+        rc = pret_images(X, &t, err);
     }
     if (rc == NIMBER_OK)
         rc = guess(X, &t, out, err);
@@ -826,7 +869,7 @@ static int add_letter(ext *X, pret *cur, uint64_t n, work *K, pret *nw,
     *grew = 0;
     cur->n = n;
     cur->phi[n] = 0;
-    RETURN_IF_ERR(images_of(X, cur, n));
+    RETURN_IF_ERR(images_of(X, cur, n, err));
     const eset *T = &cur->T[n];
     if (!T->n)
         return NIMBER_OK; /* no move: the empty game */
@@ -985,7 +1028,6 @@ int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
             order_at[0] = 1;
     }
     for (uint64_t n = 1; n <= upto && rc == NIMBER_OK; n++) {
-        rc = mq_oracle_extend(&o, n, err);
         pret nw;
         memset(&nw, 0, sizeof nw);
         int grew = 0;
