@@ -261,3 +261,14 @@ def test_games_without_a_quotient(cli, tmp_path):
         nimber.genus("sub:0", 3)
     with pytest.raises(TypeError):
         nimber.quotient(nimber.Game(lambda pos: []), 3)
+
+
+def test_reach_of_the_quotient_construction():
+    # Plambeck and Siegel's published orders, built in the quotient (0.7.0
+    # stopped at heap 24 of Kayles): Kayles order 40 with 9 P-positions
+    # from heap 27 on; Dawson's Kayles (0.07) order 360 at heap 30
+    k = nimber.quotient("kayles", 80)
+    assert k.order == 40 and k.order_at[26] < 40 and k.order_at[27] == 40
+    assert sum(1 for a in range(k.order) if k.is_p(a)) == 9
+    d = nimber.quotient("octal:0.07", 30, max_order=1024)
+    assert d.order == 360
