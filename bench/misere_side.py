@@ -3,6 +3,7 @@
 solver (Siegel's MisereSolver, built by the user outside this repository).
 
 usage: MISERESOLVER='java -Xmx4g -cp DIR Run' bench/misere_side.py [ROUNDS]
+       MISERESOLVER=... bench/misere_side.py --reach SECONDS CODE...
        bench/misere_side.py --quick       (nimber alone, two small games)
 
 For each game and heap bound below, the two programs run alternately,
@@ -70,7 +71,36 @@ def run_other(code, upto):
     return sec, int(result[6]), int(result[8]), changes
 
 
+def reach(seconds, codes):
+    """How far each program gets in the time given: the last heap nimber's
+    progress line shows, the heap MisereSolver's result line names."""
+    print("| game | nimber: heap in %ds | MisereSolver: heap in %ds |"
+          % (seconds, seconds))
+    print("|---|---|---|")
+    for code in codes:
+        r = subprocess.run(["timeout", str(seconds), NIMBER, "--progress",
+                            "quotient", "octal:" + code, "--upto", "1000000",
+                            "--max-order", "65536"], capture_output=True,
+                           text=True, check=False)
+        heaps = [int(w.split()[0]) for w in r.stderr.replace("\r", "\n")
+                 .splitlines() if w.strip().endswith("left") or
+                 " heaps" in w]
+        ours = "1000000 (all)" if r.returncode == 0 else (
+            str(max(heaps)) if heaps else "?")
+        theirs = "-"
+        if os.environ.get("MISERESOLVER"):
+            r2 = subprocess.run(shlex.split(os.environ["MISERESOLVER"]) +
+                                [code, "1000000", str(seconds)],
+                                capture_output=True, text=True, check=False)
+            for line in r2.stdout.splitlines():
+                if line.startswith("result"):
+                    theirs = line.split()[4]
+        print("| %s | %s | %s |" % (code, ours, theirs))
+
+
 def main():
+    if sys.argv[1:2] == ["--reach"]:
+        return reach(int(sys.argv[2]), sys.argv[3:])
     quick = sys.argv[1:] == ["--quick"]
     rounds = 1 if quick else int(sys.argv[1]) if len(sys.argv) > 1 else 3
     other = None if quick else os.environ.get("MISERESOLVER")
