@@ -22,9 +22,10 @@ heap 0 -> 1 (order 1)
 heap 1 -> a (order 2)
 heap 2 -> b (order 6)
 heap 3 -> ab (order 6)" ]
-    # the pattern: order 2 + 2^(k+1) for heaps below 2^(k+1), k >= 1
-    for n in 1:2 2:6 7:10 8:18; do
-        run_split quotient --json nim --upto "${n%:*}"
+    # the pattern: order 2 + 2^(k+1) for heaps below 2^(k+1), k >= 1 (to
+    # heap 1000: 0.7.0 stopped at heap 16)
+    for n in 1:2 2:6 7:10 8:18 1000:1026; do
+        run_split quotient --json --max-order 2048 nim --upto "${n%:*}"
         [ "$(echo "$out" | jq .order)" = "${n#*:}" ]
     done
 }
