@@ -35,6 +35,7 @@ int cmd_graph_dot(int argc, char **argv);
 int cmd_calc(int argc, char **argv);
 int cmd_quotient(int argc, char **argv);
 int cmd_genus(int argc, char **argv);
+int cmd_canonical(int argc, char **argv);
 int cmd_atlas(int argc, char **argv);
 
 /* position.c: reading GAME HEAP... [+ GAME HEAP...] into a position (the

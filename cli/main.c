@@ -32,6 +32,8 @@ static const char usage[] =
     "  calc EXPR                nimber arithmetic: + * / inv sqrt pow\n"
     "  quotient GAME --upto N   the misère quotient of heaps up to N\n"
     "  genus GAME --upto N      Conway's genus of each heap 0..N\n"
+    "  canonical --misere GAME HEAP\n"
+    "                           the simplest misère form of a heap\n"
     "  atlas FAMILY...          periods or sparse-space statistics of every\n"
     "                           code of a family ('octal:0.?\?')\n"
     "\n"
@@ -95,6 +97,7 @@ static const command commands[] = {
     {"period", cmd_period}, {"play", cmd_play},   {"explain", cmd_explain},
     {"list", cmd_list},     {"calc", cmd_calc},   {"graph-dot", cmd_graph_dot},
     {"quotient", cmd_quotient}, {"genus", cmd_genus},
+    {"canonical", cmd_canonical},
     {"atlas", cmd_atlas},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -951,8 +951,8 @@ char *nimber_genus_format(const nimber_genus *g, char *buf, size_t cap);
  * nimber_misere_form_clear (which frees and zeroes the whole struct).
  * nodes: the distinct forms among the form and all its subgames; nim: n
  * when the form is *n, else -1; grundy: its normal-play Grundy value;
- * outcome: its misère outcome alone; genus: as nimber_genus_list (only
- * from nimber_misere_canonical; zero from nimber_misere_simplify).
+ * outcome: its misère outcome alone; genus: Conway's genus, computed
+ * from the form (as nimber_genus_list gives it for a heap).
  * Since 0.8.0. */
 typedef struct nimber_misere_form {
     char *text;
@@ -984,7 +984,7 @@ int nimber_misere_canonical(nimber_game *game, uint64_t heap,
 
 /* nimber_misere_simplify: the simplest misère form of a game written as
  * a form ("{*2, {*}}": 0, *, *N with N <= 100000, braces around options
- * separated by commas, spaces anywhere), into *out (genus zeroed).
+ * separated by commas, spaces anywhere), into *out.
  * Errors: NIMBER_E_ARG (NULL), NIMBER_E_SYNTAX (with the column),
  * NIMBER_E_RANGE, NIMBER_E_LIMIT (nesting past 1000, or the bounds of
  * nimber_misere_canonical with a memory limit of 1 GiB), NIMBER_E_NOMEM.
