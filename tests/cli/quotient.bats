@@ -228,3 +228,10 @@ move component 0 heap 1: 4 -> 3" ]
     # every heap's line names the same word (with '^')
     [[ "$out" == *"heap 21 -> b^2c (order 24)"* ]]
 }
+
+@test "bench/misere_side.py --quick: nimber's side of the side-by-side table" {
+    run env NIMBER="$NIMBER" python3 "$BATS_TEST_DIRNAME/../../bench/misere_side.py" --quick
+    status_is 0
+    [[ "$output" == *"| 0.77 | 40 | 40 | 9 |"* ]]
+    [[ "$output" == *"| 0.44 | 20 | 18 | 6 |"* ]]
+}
