@@ -22,9 +22,11 @@ static void canonical_help(FILE *f) {
         "...} (options by birthday, largest first).  Also its genus\n"
         "(as 'nimber genus'), birthday, normal-play Grundy value, misère\n"
         "outcome and the number of distinct games in the form.\n\n"
-        "Forms of wild heaps grow very fast: Kayles heaps up to 8 and\n"
-        "Dawson's Kayles heaps up to 10 take under a second; past %d\n"
-        "games and sums, or the memory limit (--max-memory), exit 71.\n\n"
+        "Forms of wild heaps grow fast: their games are few (Kayles heap 16\n"
+        "has 63), but written out their text doubles with each heap;\n"
+        "Kayles heaps up to 16 and Dawson's Kayles heaps up to 33 are\n"
+        "written within a second.  Past %d bytes of text, %d\n"
+        "games and sums, or the memory limit (--max-memory): exit 71.\n\n"
         "options:\n"
         "  --misere   misère play (required: under normal play every\n"
         "             heap is the Nim heap of its Grundy value)\n"
@@ -32,7 +34,7 @@ static void canonical_help(FILE *f) {
         "             form is *n, else null), \"birthday\", \"grundy\",\n"
         "             \"outcome\", \"nodes\", \"genus\": [g, gamma_0, ...],\n"
         "             \"symbol\", \"tame\"}\n",
-        NIMBER_CANONICAL_MAX_NODES);
+        NIMBER_CANONICAL_MAX_TEXT, NIMBER_CANONICAL_MAX_NODES);
 }
 
 /* Parses the arguments, computes and prints. */
@@ -71,6 +73,11 @@ int cmd_canonical(int argc, char **argv) {
     uint64_t heap = 0;
     if (heaparg && !cli_parse_u64("heap", heaparg, &heap))
         return EXIT_USAGE;
+    if (heap > NIMBER_QUOTIENT_MAX_UPTO) {
+        cli_error("canonical: heap %llu: at most %d", (unsigned long long)heap,
+                  NIMBER_QUOTIENT_MAX_UPTO);
+        return EXIT_USAGE;
+    }
     nimber_game *g;
     int st = cli_open_game("canonical", spec, &g);
     if (st)

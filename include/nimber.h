@@ -971,8 +971,10 @@ typedef struct nimber_misere_form {
 /* nimber_misere_canonical: the simplest misère form of one heap of `heap`
  * counters of a heap game without cycles (nim, sub:, octal:, hex:,
  * kayles, dawson, grundy-game, split, lasker...), with its genus, into
- * *out.  Forms of wild heaps grow very fast: Kayles heaps up to about 8,
- * Dawson's Kayles heaps up to about 10 finish within a second.  Errors:
+ * *out.  Forms of wild heaps have few distinct games (Kayles heap 16: 63)
+ * but their text doubles with each heap: Kayles heaps up to 16 and
+ * Dawson's Kayles heaps up to 33 finish within a second, larger ones
+ * pass NIMBER_CANONICAL_MAX_TEXT.  Errors:
  * NIMBER_E_UNSUPPORTED (not a heap game, or one with cycles),
  * NIMBER_E_RANGE (heap above NIMBER_QUOTIENT_MAX_UPTO), NIMBER_E_LIMIT
  * (more than NIMBER_CANONICAL_MAX_NODES games and sums, a text longer

@@ -600,10 +600,15 @@ static int ct_text(const ctab *t, uint32_t root, char **out,
     int rc = p.text && p.len ? NIMBER_OK : NIMBER_E_NOMEM;
     size_t len = rc ? 0 : pr_len(&p, root);
     if (rc == NIMBER_OK && len > NIMBER_CANONICAL_MAX_TEXT)
-        rc = nb_fail(err, NIMBER_E_LIMIT,
-                     "the misère canonical form takes more than %d bytes "
-                     "to write (%zu bytes)",
-                     NIMBER_CANONICAL_MAX_TEXT, len);
+        rc = len < SIZE_MAX / 4
+                 ? nb_fail(err, NIMBER_E_LIMIT,
+                           "the misère canonical form takes more than %d "
+                           "bytes to write (%zu bytes)",
+                           NIMBER_CANONICAL_MAX_TEXT, len)
+                 : nb_fail(err, NIMBER_E_LIMIT,
+                           "the misère canonical form takes more than %d "
+                           "bytes to write",
+                           NIMBER_CANONICAL_MAX_TEXT);
     else if (rc == NIMBER_OK)
         rc = pr_node(&p, root);
     if (rc == NIMBER_E_NOMEM)
