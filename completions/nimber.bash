@@ -17,6 +17,7 @@ _nimber_options() {
         calc) echo "--json --hex --" ;;
         quotient) echo "--json --upto --max-order" ;;
         genus) echo "--json --upto" ;;
+        canonical) echo "--misere --json" ;;
         atlas) echo "--upto --out --format" ;;
         judge|graph-dot|help) echo "" ;;
     esac
@@ -26,7 +27,7 @@ _nimber() {
     local cur prev cmd i
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local commands="judge solve grundy period play explain list calc graph-dot quotient genus atlas help"
+    local commands="judge solve grundy period play explain list calc graph-dot quotient genus canonical atlas help"
     local global="--help --max-memory --progress --threads"
     # The command: the first word that is neither a global option nor the
     # value of one (nimber --max-memory 1G solve ...).
