@@ -985,7 +985,7 @@ int nimber_misere_canonical(nimber_game *game, uint64_t heap,
                             nimber_misere_form *out, nimber_error *err);
 
 /* nimber_misere_simplify: the simplest misère form of a game written as
- * a form ("{*2, {*}}": 0, *, *N with N <= 100000, braces around options
+ * a form ("{*2, {*}}": 0, *, *N with N <= 1024, braces around options
  * separated by commas, spaces anywhere), into *out.
  * Errors: NIMBER_E_ARG (NULL), NIMBER_E_SYNTAX (with the column),
  * NIMBER_E_RANGE, NIMBER_E_LIMIT (nesting past 1000, or the bounds of

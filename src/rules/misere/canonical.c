@@ -63,6 +63,7 @@ typedef struct {
 } ctab;
 
 #define CT_MAX_DEPTH 20000 /* deepest recursion of sums */
+#define CT_MAX_NIM 1024    /* largest *N a written form may name */
 
 /* Number of options of node i. */
 static size_t ct_nopt(const ctab *t, uint32_t i) {
@@ -900,10 +901,10 @@ static int rd_game(reader *r, uint32_t *id, nimber_error *err) {
                 n = 0;
                 while (r->s[r->at] >= '0' && r->s[r->at] <= '9') {
                     n = 10 * n + (uint64_t)(r->s[r->at++] - '0');
-                    if (n > 100000)
+                    if (n > CT_MAX_NIM)
                         return nb_fail(err, NIMBER_E_RANGE,
-                                       "column %zu: a Nim heap above 100000",
-                                       r->at);
+                                       "column %zu: a Nim heap above %d", r->at,
+                                       CT_MAX_NIM);
                 }
             }
         } else {
@@ -998,8 +999,8 @@ int nimber_misere_simplify(const char *text, nimber_misere_form *out,
     if (rc == NIMBER_OK) {
         rd_space(&r);
         if (text[r.at])
-            rc = nb_fail(err, NIMBER_E_SYNTAX, "column %zu: unexpected '%c'",
-                         r.at + 1, text[r.at]);
+            rc = nb_fail(err, NIMBER_E_SYNTAX,
+                         "column %zu: text after the form", r.at + 1);
     }
     if (rc == NIMBER_OK)
         rc = ct_result(&t, id, out, err);
