@@ -126,7 +126,7 @@ move component 0 heap 1: 4 -> 3" ]
     # far beyond: refused at once, the bound named (exit 71)
     run_split solve --misere dawson 100
     status_is 71
-    [ "$err" = "nimber: this position needs an exhaustive search of up to 30053954 positions (at most 1048576 are kept): the misère quotient is proved for dawson heaps up to 29" ]
+    [ "$err" = "nimber: this position needs an exhaustive search of up to 212070163 positions (at most 1048576 are kept): the misère quotient is proved for dawson heaps up to 29" ]
     [ -z "$out" ]
     run_split explain --misere dawson 100
     status_is 71

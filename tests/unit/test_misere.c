@@ -903,8 +903,8 @@ static void test_mixed_sums(void **state) {
 /* A sum beyond the proved quotient whose search cannot fit is refused
  * before any search: counted by the progress callback, which the search
  * calls every 65536 positions it keeps (total = 2^20, its bound) and the
- * quotient after each heap.  Control: a sum that is searched long enough
- * is seen by the same counter. */
+ * quotient after each heap.  Control: a position that is searched long
+ * enough is seen by the same counter. */
 static int count_calls(void *ctx, uint64_t done, uint64_t total) {
     size_t *c = ctx;
     (void)done;
@@ -914,25 +914,44 @@ static int count_calls(void *ctx, uint64_t done, uint64_t total) {
 
 static void test_refusal_before_work(void **state) {
     (void)state;
-    nimber_game *g;
-    assert_int_equal(nimber_game_parse("dawson", &g, NULL), 0);
     size_t calls[2] = {0, 0};
-    nimber_game_set_progress(g, count_calls, calls);
-    nimber_position *pos = nimber_position_create();
-    uint64_t h = 75;
-    assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL), 0);
-    assert_int_equal(nimber_position_add(pos, g, &h, 1, NULL), 0);
     nimber_solution sol;
     nimber_error err;
+    /* control: a misère Cram board is searched (about 10^5 positions), and
+     * the counter sees it */
+    nimber_game *cram;
+    assert_int_equal(nimber_game_parse("cram:4x6", &cram, NULL), 0);
+    nimber_game_set_progress(cram, count_calls, calls);
+    nimber_position *pos = nimber_position_create();
+    assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL),
+                     0);
+    assert_int_equal(nimber_position_add(pos, cram, NULL, 0, NULL), 0);
     assert_int_equal(nimber_position_solve(pos, 10, &sol, &err), 0);
     nimber_solution_clear(&sol);
-    assert_true(calls[0] >= 1); /* searched: the counter sees it */
-    assert_true(calls[1] >= 1); /* and the quotient learned first */
+    assert_true(calls[0] >= 1);
     nimber_position_free(pos);
+    nimber_game_free(cram);
+    /* Dawson's Kayles: its quotient learned (heaps up to 29 within the
+     * plan's 256 elements) and a heap of 30 solved through it */
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse("dawson", &g, NULL), 0);
+    calls[0] = calls[1] = 0;
+    nimber_game_set_progress(g, count_calls, calls);
+    pos = nimber_position_create();
+    uint64_t h = 40;
+    assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL),
+                     0);
+    assert_int_equal(nimber_position_add(pos, g, &h, 1, NULL), 0);
+    assert_int_equal(nimber_position_solve(pos, 10, &sol, &err), 0);
+    nimber_solution_clear(&sol);
+    assert_true(calls[1] >= 1); /* the quotient learned, heap by heap */
+    nimber_position_free(pos);
+    /* far beyond: refused, with neither search nor learning */
     calls[0] = calls[1] = 0;
     pos = nimber_position_create();
     h = 80;
-    assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL), 0);
+    assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL),
+                     0);
     assert_int_equal(nimber_position_add(pos, g, &h, 1, NULL), 0);
     assert_int_equal(nimber_position_solve(pos, 10, &sol, &err),
                      NIMBER_E_LIMIT);

@@ -111,7 +111,7 @@ static void bfree(budget *b, void *p, size_t n, size_t size) {
 
 #define CYC_MAX 6                     /* cyclic factors of a guess */
 #define TRIAL_MAX ((uint64_t)1 << 24) /* elements of a guessed monoid */
-#define RECAL_MAX 4096 /* guesses tried for one letter */
+#define RECAL_MAX 4096                /* guesses tried for one letter */
 
 typedef struct {
     uint32_t m;    /* order of the explicit part */
@@ -681,7 +681,9 @@ static uint32_t elem_of(const pret *q, const uint32_t *f) {
 /* The index of x in explicit q: the least i with x^i = x^j, some j > i
  * (2 when memory is short: only a guess's shape depends on it). */
 static uint32_t index_of(ext *X, const pret *q, uint32_t x) {
-    uint32_t *pos = balloc(X->bud, q->M.m, sizeof *pos);
+    (void)X; /* scratch of one row: not counted, and a refusal would leave
+                the budget's flag set for a later, unrelated failure */
+    uint32_t *pos = nb_calloc(q->M.m ? q->M.m : 1, sizeof *pos);
     if (!pos)
         return 2;
     uint32_t y = 0, i = 0;
@@ -690,7 +692,7 @@ static uint32_t index_of(ext *X, const pret *q, uint32_t x) {
         y = mo_mul(&q->M, y, x);
     }
     uint32_t r = pos[y] - 1;
-    bfree(X->bud, pos, q->M.m, sizeof *pos);
+    nb_free(pos);
     return r;
 }
 
@@ -739,8 +741,9 @@ static int try_trial(ext *X, const pret *q, const uint64_t *S, unsigned ns,
             }
         }
     uint64_t size = rr.n;
-    for (unsigned k = 0; k < ns; k++)
-        size *= cl[k];
+    for (unsigned k = 0; k < ns; k++) /* no wrap: checked factor by factor */
+        if (rc == NIMBER_OK && (size *= cl[k]) > TRIAL_MAX)
+            rc = NIMBER_E_LIMIT;
     if (rc == NIMBER_OK && size > TRIAL_MAX)
         rc = NIMBER_E_LIMIT;
     if (rc == NIMBER_OK) {
@@ -820,6 +823,9 @@ static int recalibrate(ext *X, const pret *q, const uint32_t *f, pret *out,
                     return NIMBER_OK;
                 }
                 pret_free(X, &g);
+            } else if (rc == NIMBER_E_NOMEM && X->bud->over) {
+                X->bud->over = 0; /* a guess too large for the memory
+                                     limit: try the next one */
             } else if (rc != NIMBER_E_LIMIT)
                 return rc;
             /* next subset */

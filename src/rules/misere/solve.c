@@ -361,42 +361,99 @@ static uint64_t sat_mul(uint64_t a, uint64_t b) {
     return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
 }
 
+/* Counts the heaps of a game's options: the most in one option. */
+typedef struct {
+    nb_sink base;
+    unsigned most;
+} parts_sink;
+
+static int parts_emit(nb_sink *s, size_t heap, uint64_t from,
+                      const uint64_t *to, unsigned nto) {
+    parts_sink *k = (parts_sink *)s;
+    unsigned n = 0;
+    (void)heap;
+    (void)from;
+    for (unsigned i = 0; i < nto; i++)
+        n += to[i] != 0;
+    if (n > k->most)
+        k->most = n;
+    return NIMBER_OK;
+}
+
+/* 1 when a move of g may leave two heaps or more, as its heaps up to 64
+ * show (a failure to list them: 1, the larger count). */
+static int game_splits(nimber_game *g) {
+    const nb_heap_ops *ops = g->family->heaps;
+    parts_sink k = {{parts_emit}, 0};
+    for (uint64_t h = 1; h <= 64 && k.most < 2; h++) {
+        nimber_error e;
+        if (ops->check && ops->check(g->state, h, NULL) != NIMBER_OK)
+            continue;
+        if (ops->options(g->state, 0, h, &k.base, &e) != NIMBER_OK)
+            return 1;
+    }
+    return k.most >= 2;
+}
+
 /* An upper bound on the positions the search of pos keeps, saturating
- * (UINT64_MAX: too many to count).  A heap of h evolves into multisets of
- * parts summing to at most h (every heap game here removes or splits):
- * P(h) = p(0) + ... + p(h) of them, p the partition numbers.  A position
- * is kept only when some heap of it lies beyond the quotient (above its
- * game's proved bound b), which the descendants of a heap h do in at most
- * B(h) = P(h - b - 1) + ... + P(0) ways; so the search keeps at most
- * sum_i B(h_i) x prod_{j != i} P(h_j).  O(KEPT_K^2 + heaps^2): computed
- * before the search, so that a hopeless one is refused before it starts. */
+ * (UINT64_MAX: too many to count).  A heap of h evolves into at most D(h)
+ * multisets of heaps: h + 1 single heaps when its game only takes, else
+ * (a take-and-break game: parts summing to at most h) P(h) = p(0) + ...
+ * + p(h), p the partition numbers.  A position is kept only when some heap
+ * of it lies beyond the quotient (above its game's proved bound b), which
+ * the descendants of a heap h do in at most B(h) ways: h - b heaps, or
+ * the multisets holding a part x > b, P(h - b - 1) + ... + P(0).  So the
+ * search keeps at most sum_i B(h_i) x prod_{j != i} D(h_j).  A game that
+ * splits only past heap 64 is counted as one that takes (the search's
+ * own bound then stops it).  O(KEPT_K^2 + heaps): computed before the
+ * search, so that a hopeless one is refused before it starts. */
 static uint64_t kept_bound(const nimber_position *pos, const nb_misere_plan *p,
                            const size_t *gi) {
-    uint64_t P[KEPT_K + 1], part[KEPT_K + 1] = {1};
-    /* partition numbers by parts, then their sums */
-    for (size_t k = 1; k <= KEPT_K; k++)
+    uint64_t P[KEPT_K + 1], PP[KEPT_K + 1], part[KEPT_K + 1] = {1};
+    for (size_t k = 1; k <= KEPT_K; k++) /* partitions, by parts */
         for (size_t s2 = k; s2 <= KEPT_K; s2++)
             part[s2] = sat_add(part[s2], part[s2 - k]);
-    for (size_t k = 0; k <= KEPT_K; k++)
+    for (size_t k = 0; k <= KEPT_K; k++) {
         P[k] = sat_add(k ? P[k - 1] : 0, part[k]);
-    uint64_t total = 0;
+        PP[k] = sat_add(k ? PP[k - 1] : 0, P[k]);
+    }
+    size_t nh = 0;
+    for (size_t i = 0; i < pos->n; i++)
+        nh += pos->c[i].pos.n;
+    uint64_t *d = nb_calloc(2 * nh + 2, sizeof *d), *beyond = d + nh + 1;
+    if (!d)
+        return UINT64_MAX; /* no memory to count: let the search try */
+    size_t at = 0;
     for (size_t i = 0; i < pos->n; i++) {
         uint64_t b;
         nb_misere_plan_game(p, gi[i], &b);
-        for (size_t j = 0; j < pos->c[i].pos.n; j++) {
+        int split = game_splits(pos->c[i].game);
+        for (size_t j = 0; j < pos->c[i].pos.n; j++, at++) {
             uint64_t h = pos->c[i].pos.w[j];
-            if (h <= b)
-                continue;
-            uint64_t t = h - b - 1 > KEPT_K ? UINT64_MAX : P[h - b - 1];
-            for (size_t i2 = 0; i2 < pos->n; i2++)
-                for (size_t j2 = 0; j2 < pos->c[i2].pos.n; j2++) {
-                    uint64_t h2 = pos->c[i2].pos.w[j2];
-                    if (i2 != i || j2 != j)
-                        t = sat_mul(t, h2 > KEPT_K ? UINT64_MAX : P[h2]);
-                }
-            total = sat_add(total, t);
+            d[at] = !split ? sat_add(h, 1) : h > KEPT_K ? UINT64_MAX : P[h];
+            beyond[at] = h <= b               ? 0
+                         : !split             ? h - b
+                         : h - b - 1 > KEPT_K ? UINT64_MAX
+                                              : PP[h - b - 1];
         }
     }
+    /* sum over the heaps beyond of B x the product of the others' D, by
+     * prefix products (the suffix kept in the loop) */
+    uint64_t *pre = nb_calloc(nh + 1, sizeof *pre), total = 0, suf = 1;
+    if (!pre) {
+        nb_free(d);
+        return UINT64_MAX;
+    }
+    pre[0] = 1;
+    for (size_t k = 0; k < nh; k++)
+        pre[k + 1] = sat_mul(pre[k], d[k]);
+    for (size_t k = nh; k-- > 0 && total != UINT64_MAX;) {
+        if (beyond[k])
+            total = sat_add(total, sat_mul(beyond[k], sat_mul(pre[k], suf)));
+        suf = sat_mul(suf, d[k]);
+    }
+    nb_free(pre);
+    nb_free(d);
     return total;
 }
 
