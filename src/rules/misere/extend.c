@@ -787,6 +787,7 @@ static int try_trial(ext *X, const pret *q, const uint64_t *S, unsigned ns,
 static int recalibrate(ext *X, const pret *q, const uint32_t *f, pret *out,
                        size_t *tries, int *gave_up, nimber_error *err) {
     unsigned char want = !q->p[elem_of(q, f)];
+    int mem_skipped = 0; /* some guess did not fit the memory limit */
     uint64_t inv[64];
     unsigned ni = 0;
     for (uint64_t h = q->n; h >= 1 && ni < 64; h--)
@@ -799,10 +800,8 @@ static int recalibrate(ext *X, const pret *q, const uint32_t *f, pret *out,
         for (unsigned k = 0; k < size; k++)
             pos[k] = k;
         for (;;) {
-            if (++*tries > RECAL_MAX) {
-                *gave_up = 1;
-                return NIMBER_E_LIMIT;
-            }
+            if (++*tries > RECAL_MAX)
+                break;
             uint64_t S[CYC_MAX];
             uint32_t ci[CYC_MAX], cl[CYC_MAX];
             for (unsigned k = 0; k < size; k++) {
@@ -826,6 +825,7 @@ static int recalibrate(ext *X, const pret *q, const uint32_t *f, pret *out,
             } else if (rc == NIMBER_E_NOMEM && X->bud->over) {
                 X->bud->over = 0; /* a guess too large for the memory
                                      limit: try the next one */
+                mem_skipped = 1;
             } else if (rc != NIMBER_E_LIMIT)
                 return rc;
             /* next subset */
@@ -838,6 +838,12 @@ static int recalibrate(ext *X, const pret *q, const uint32_t *f, pret *out,
             for (unsigned j = (unsigned)k + 1; j < size; j++)
                 pos[j] = pos[j - 1] + 1;
         }
+        if (*tries > RECAL_MAX)
+            break;
+    }
+    if (mem_skipped) { /* the memory limit, not the guesses, stopped us */
+        X->bud->over = 1;
+        return NIMBER_E_NOMEM;
     }
     *gave_up = 1;
     return NIMBER_E_LIMIT;
