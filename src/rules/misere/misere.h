@@ -103,7 +103,13 @@
  * misère Grundy value of the heap plus k Nim heaps of 2, from the same
  * oracle; NIMBER_GENUS_TERMS terms.
  *
+ * Since 0.8.0 quotients are built in the quotient (extend.c: Plambeck and
+ * Siegel's construction, its proof described there); the learner below
+ * is its fallback and the tests' twin.
+ *
  * The files and what each owns (each includes this header only):
+ *   extend.c    the quotient built in the quotient (mq_extend)
+ *   canonical.c Conway's simplest misère forms (nimber_misere_canonical)
  *   oracle.c    letters (the heaps of one or more games) and the oracle:
  *               the options of every heap, misère Grundy values
  *   learn.c     the learner's table: states, contexts, rows, outcomes of
