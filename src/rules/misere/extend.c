@@ -948,7 +948,7 @@ static int add_letter(ext *X, pret *cur, uint64_t n, work *K, pret *nw,
         K->gave_up = 1;
     RETURN_IF_ERR(rc);
     for (;;) {
-        int failed;
+        int failed = 0;
         rc = prove(X, &g, K->f, K->g, &failed, err);
         if (rc != NIMBER_OK || !failed)
             break;
