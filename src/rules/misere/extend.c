@@ -993,8 +993,8 @@ static void ext_free(ext *X) {
  * guess could not be recalibrated within RECAL_MAX tries (the caller may
  * fall back on the learner). */
 int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
-              nimber_quotient **out, uint64_t *stopped_at, int *gave_up,
-              nimber_error *err) {
+              mq_make_fn make, nimber_quotient **out, uint64_t *stopped_at,
+              int *gave_up, nimber_error *err) {
     size_t max_order =
         lim->max_order ? lim->max_order : NIMBER_QUOTIENT_DEFAULT_ORDER;
     budget bud = {0, lim->mem_limit, 0};
@@ -1079,8 +1079,7 @@ int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
     if (rc == NIMBER_OK || (want_prefix && order_at && rc != NIMBER_E_NOMEM &&
                             rc != NIMBER_E_INTERRUPTED)) {
         cur.n = done;
-        int r2 = mq_quotient_make(done, cur.M.m, cur.M.mul, cur.p, cur.phi,
-                                  order_at, out);
+        int r2 = make(done, cur.M.m, cur.M.mul, cur.p, cur.phi, order_at, out);
         if (r2 != NIMBER_OK)
             rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }

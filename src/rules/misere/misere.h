@@ -547,12 +547,18 @@ void mq_learner_free(learner *L);
 
 /* ---- extend.c ---- */
 
+/* How a quotient is made from explicit tables (mq_quotient_make, passed
+ * in so that extend.c and quotient.c do not call each other). */
+typedef int (*mq_make_fn)(uint64_t upto, size_t n, const uint32_t *mul,
+                          const unsigned char *p, const uint32_t *heap,
+                          const size_t *order_at, nimber_quotient **out);
+
 /* The quotient of the letters of A built in the quotient (Plambeck and
- * Siegel's construction, see extend.c); mq_learn's contract, and
- * *gave_up set when its guesses ran out (NIMBER_E_LIMIT). */
+ * Siegel's construction, see extend.c), made by make; mq_learn's
+ * contract, and *gave_up set when its guesses ran out (NIMBER_E_LIMIT). */
 int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
-              nimber_quotient **out, uint64_t *stopped_at, int *gave_up,
-              nimber_error *err);
+              mq_make_fn make, nimber_quotient **out, uint64_t *stopped_at,
+              int *gave_up, nimber_error *err);
 
 /* ---- quotient.c ---- */
 

@@ -365,7 +365,8 @@ int mq_learn_search(const alphabet *A, const limits *lim, int want_prefix,
 int mq_learn(const alphabet *A, const limits *lim, int want_prefix,
              nimber_quotient **out, uint64_t *stopped_at, nimber_error *err) {
     int gave_up = 0;
-    int rc = mq_extend(A, lim, want_prefix, out, stopped_at, &gave_up, err);
+    int rc = mq_extend(A, lim, want_prefix, mq_quotient_make, out, stopped_at,
+                       &gave_up, err);
     if (rc == NIMBER_E_LIMIT && gave_up) {
         nimber_quotient_free(*out);
         rc = mq_learn_search(A, lim, want_prefix, out, stopped_at, err);
