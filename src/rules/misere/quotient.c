@@ -192,18 +192,12 @@ static int present(nimber_quotient *q) {
     return rc;
 }
 
-/* Builds the quotient from a proved automaton: its first ns states, their
- * transitions delta (rows of L1 letters) on the letters 1..upto, their
- * P bits p, and their access words (L->rep, words over those letters);
- * order_at for the letters 0..upto.  NIMBER_OK or NIMBER_E_NOMEM.
- * O(ns^2 x the longest access word), plus the presentation. */
-static int finish(const learner *L, size_t ns, const uint32_t *delta,
-                  const unsigned char *p, uint64_t upto, const size_t *order_at,
-                  nimber_quotient **out) {
+/* An empty quotient of order n over letters 0..upto (its tables zeroed),
+ * or NULL. */
+static nimber_quotient *quotient_alloc(uint64_t upto, size_t n) {
     nimber_quotient *q = nb_calloc(1, sizeof *q);
     if (!q)
-        return NIMBER_E_NOMEM;
-    size_t n = ns;
+        return NULL;
     q->upto = upto;
     q->order = n;
     q->heap = nb_calloc((size_t)upto + 1, sizeof *q->heap);
@@ -212,8 +206,23 @@ static int finish(const learner *L, size_t ns, const uint32_t *delta,
     q->p = nb_calloc(n, 1);
     if (!q->heap || !q->order_at || !q->mul || !q->p) {
         nimber_quotient_free(q);
-        return NIMBER_E_NOMEM;
+        return NULL;
     }
+    return q;
+}
+
+/* Builds the quotient from a proved automaton: its first ns states, their
+ * transitions delta (rows of L1 letters) on the letters 1..upto, their
+ * P bits p, and their access words (L->rep, words over those letters);
+ * order_at for the letters 0..upto.  NIMBER_OK or NIMBER_E_NOMEM.
+ * O(ns^2 x the longest access word), plus the presentation. */
+static int finish(const learner *L, size_t ns, const uint32_t *delta,
+                  const unsigned char *p, uint64_t upto, const size_t *order_at,
+                  nimber_quotient **out) {
+    size_t n = ns;
+    nimber_quotient *q = quotient_alloc(upto, n);
+    if (!q)
+        return NIMBER_E_NOMEM;
     memcpy(q->order_at, order_at, ((size_t)upto + 1) * sizeof *order_at);
     for (uint64_t h = 1; h <= upto; h++)
         q->heap[h] = delta[h];
@@ -240,19 +249,9 @@ static int finish(const learner *L, size_t ns, const uint32_t *delta,
 int mq_quotient_make(uint64_t upto, size_t n, const uint32_t *mul,
                      const unsigned char *p, const uint32_t *heap,
                      const size_t *order_at, nimber_quotient **out) {
-    nimber_quotient *q = nb_calloc(1, sizeof *q);
+    nimber_quotient *q = quotient_alloc(upto, n);
     if (!q)
         return NIMBER_E_NOMEM;
-    q->upto = upto;
-    q->order = n;
-    q->heap = nb_calloc((size_t)upto + 1, sizeof *q->heap);
-    q->order_at = nb_calloc((size_t)upto + 1, sizeof *q->order_at);
-    q->mul = nb_calloc(n * n, sizeof *q->mul);
-    q->p = nb_calloc(n, 1);
-    if (!q->heap || !q->order_at || !q->mul || !q->p) {
-        nimber_quotient_free(q);
-        return NIMBER_E_NOMEM;
-    }
     memcpy(q->order_at, order_at, ((size_t)upto + 1) * sizeof *order_at);
     for (uint64_t h = 0; h <= upto; h++)
         q->heap[h] = heap[h];
