@@ -10,8 +10,8 @@
  * family reaches it through game.h, it reaches a family only through the
  * game's nimber_family pointers.  Looking a specification up in the
  * registry is games/registry.c's, above the families it lists; the misère
- * plan a game keeps is freed through the function its owner left
- * (plan_free).
+ * plan and the parts search's table a game keeps are freed through the
+ * functions their owners left (plan_free, search_free).
  */
 #include "game.h"
 
@@ -26,6 +26,8 @@ void nimber_game_free(nimber_game *game) {
         game->family->destroy(game->state);
     if (game->plan_free)
         game->plan_free(game->plan);
+    if (game->search_free)
+        game->search_free(game->search);
     nb_free(game->spec);
     nb_free(game);
 }

@@ -112,6 +112,114 @@ typedef struct nb_pos {
 
 typedef struct nimber_family nimber_family;
 
+/* ---- games whose positions split into parts (src/search/parts/) ---- */
+
+/* A part: a connected piece of a position that is played independently of
+ * the others (free cells of a Cram board, vertices of a graph), as a set
+ * of at most 128 elements in the family's own numbering, in the family's
+ * canonical form (one representative for every part of the same shape),
+ * never empty. */
+typedef struct nb_pkey {
+    uint64_t lo, hi;
+} nb_pkey;
+
+/* One option of a part as a family writes it: its parts key[first ..
+ * first + nparts) in the nb_opts arena, and x, the XOR of the values of
+ * parts the family knew at once (left out of the list). */
+typedef struct nb_popt {
+    uint32_t first;
+    uint16_t nparts;
+    uint8_t x;
+    uint8_t done; /* the search's: its value is known (in x) */
+    uint32_t cost;
+} nb_popt;
+
+/* Where a family writes options (the search's arena).  nb_opts_expect
+ * says how many options there will be, nb_opts_begin opens one (making
+ * room for NB_OPT_PARTS parts), nb_opts_part appends one of its parts
+ * with its size (elements), nb_opts_known XORs a value known at once,
+ * nb_opts_end closes it: NB_STOP from it means the options so far decide
+ * the query, and the family returns NB_STOP at once. */
+#define NB_OPT_PARTS 64
+typedef struct nb_opts {
+    nb_pkey *key;
+    uint8_t *size;
+    size_t nkey, capkey;
+    nb_popt *opt;
+    size_t nopt, capopt;
+    size_t expect;                  /* options announced */
+    int (*grow)(struct nb_opts *o); /* room for one more option */
+    int (*closed)(struct nb_opts *o); /* the search's look at each option
+                                         closed (NULL: none) */
+} nb_opts;
+
+static inline int nb_opts_begin(nb_opts *o) {
+    if (o->nopt == o->capopt || o->nkey + NB_OPT_PARTS > o->capkey) {
+        int rc = o->grow(o);
+        if (rc)
+            return rc;
+    }
+    nb_popt *p = &o->opt[o->nopt];
+    p->first = (uint32_t)o->nkey;
+    p->nparts = 0;
+    p->x = 0;
+    p->done = 0;
+    p->cost = 0;
+    return 0;
+}
+static inline void nb_opts_part(nb_opts *o, nb_pkey k, unsigned size) {
+    o->key[o->nkey] = k;
+    o->size[o->nkey++] = (uint8_t)size;
+    o->opt[o->nopt].nparts++;
+}
+static inline void nb_opts_known(nb_opts *o, unsigned v) {
+    o->opt[o->nopt].x ^= (uint8_t)v;
+}
+static inline void nb_opts_expect(nb_opts *o, size_t n) {
+    o->expect = n;
+}
+static inline int nb_opts_end(nb_opts *o) {
+    o->nopt++;
+    return o->closed ? o->closed(o) : 0;
+}
+
+/* nb_parts_ops.split's answer for a position it has no parts view of
+ * (its family's value then gives its value). */
+#define NB_NO_PARTS (-3)
+
+/* What a family whose positions split into parts provides, so that the
+ * parts search (src/search/parts/) finds values by pruned outcome
+ * searches instead of a mex over every move.  `state` is the game's
+ * family state.  A part's value must be at most 63. */
+typedef struct nb_parts_ops {
+    /* Required: the parts of a component's position, as one option (its
+     * parts of at least one move, canonical, each with its size; values
+     * known at once XORed in). */
+    int (*split)(nimber_game *g, const uint64_t *w, size_t n, nb_opts *out,
+                 nimber_error *err);
+    /* Required: every option of part p (one nb_opts_begin .. end each),
+     * in the order the search should try them when costs tie, announced
+     * first with nb_opts_expect; NB_STOP when nb_opts_end says so. */
+    int (*options)(void *state, nb_pkey p, nb_opts *out);
+    /* Required: an upper bound of p's value (the longest play from p, or
+     * its number of moves), at most 63. */
+    unsigned (*bound)(void *state, nb_pkey p);
+    /* Optional: 1 when p is a P-position by a mirror strategy (p is
+     * invariant under a symmetry that no move meets its own image). */
+    int (*mirror)(void *state, nb_pkey p);
+    /* Optional (databases of part values, src/search/parts/db.c): the
+     * game's name in a database file; the part's key there, the same on
+     * every board (0: p has none, it is not kept); the part of a
+     * database key on this board (0: it does not fit); every part of
+     * exactly k elements, each once, by database key (NB_STOP from emit
+     * ends it). */
+    const char *db_game;
+    int (*db_key)(void *state, nb_pkey p, nb_pkey *out);
+    int (*db_part)(void *state, nb_pkey key, nb_pkey *out);
+    int (*db_each)(void *state, unsigned k,
+                   int (*emit)(void *ctx, nb_pkey key), void *ctx);
+} nb_parts_ops;
+
 /* A parsed game: a family, its state, and the play rule its name asks for
  * (misere-nim is nim under the misère rule). */
 struct nimber_game {
@@ -127,6 +235,10 @@ struct nimber_game {
                                     its owner above, called by game.c */
     size_t mem_limit; /* the memory limit (bytes) given to the family, also
                          bounding the misère quotients and genus */
+    struct nb_psearch *search; /* search/parts/: the parts search's table
+                                  and database for this game (kept) */
+    void (*search_free)(struct nb_psearch *ps); /* frees search: set by
+                                  its owner above, called by game.c */
 };
 
 struct nimber_family {
@@ -239,6 +351,12 @@ struct nimber_family {
     int (*solve_alone)(nimber_game *g, const uint64_t *w, size_t n,
                        nimber_outcome *outcome, nb_msink *sink,
                        nimber_error *err);
+
+    /* Optional: the parts view of the family's positions (above): normal
+     * play then values them by the parts search, and `value` above is
+     * its twin, the plain mex, kept for the tests and for boards it can
+     * hold. */
+    const nb_parts_ops *parts;
 };
 
 /* The registry (games/registry.c): NULL-terminated; and the aliases,

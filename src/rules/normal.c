@@ -21,7 +21,9 @@
  * listed (the collector asks for one more than it keeps, so that
  * `truncated` is exact).  A deferred component (words left in a file) is
  * valued by the XOR found while reading it, its moves read again from the
- * text (nb_component_moves_to).
+ * text (nb_component_moves_to).  Games whose positions split into parts
+ * (Cram, Node and Arc Kayles) are valued and their moves found by the
+ * parts search (src/search/parts/), the others by their families.
  */
 #include "rules.h"
 
@@ -80,7 +82,7 @@ static int tally_after(nb_component *c, const nb_tally *cur,
         memcpy(tmp.w, c->pos.w, c->pos.n * sizeof *tmp.w);
     int rc = g->family->apply(g, &tmp, mv, err);
     if (rc == NIMBER_OK)
-        rc = g->family->value(g, tmp.w, tmp.n, out, err);
+        rc = nb_parts_value(g, tmp.w, tmp.n, out, err);
     if (copy && rc == NIMBER_OK)
         *copy = tmp;
     else
@@ -140,8 +142,7 @@ int nb_normal_solve(nimber_position *pos, nimber_solution *sol,
         if (c->xor_known && nb_value_is_xor(c->game))
             tl[i].fin = nb_val(c->xor); /* (tl is zeroed: no infinite part) */
         else
-            rc = c->game->family->value(c->game, c->pos.w, c->pos.n, &tl[i],
-                                        err);
+            rc = nb_parts_value(c->game, c->pos.w, c->pos.n, &tl[i], err);
         if (rc == NIMBER_OK)
             total_add(&t, &tl[i], i);
     }
@@ -158,7 +159,10 @@ int nb_normal_solve(nimber_position *pos, nimber_solution *sol,
         if (sol->outcome == NIMBER_OUTCOME_N && t.ninf == tl[i].ninf) {
             /* bring this component to the value that zeroes the sum */
             nimber_value to = nb_xor(t.s, tl[i].fin);
-            rc = nb_component_moves_to(c, &tl[i], to, &col->base, err);
+            rc = g->family->parts
+                     ? nb_parts_moves_to(g, c->pos.w, c->pos.n, &tl[i], to,
+                                         &col->base, err)
+                     : nb_component_moves_to(c, &tl[i], to, &col->base, err);
         } else if (sol->outcome == NIMBER_OUTCOME_D &&
                    (rc = nb_position_ready(pos, err)) == NIMBER_OK) {
             total rest;

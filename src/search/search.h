@@ -36,4 +36,24 @@ int nb_search_option_steps(nimber_position *pos, nimber_move **moves,
 
 #define NB_SEARCH_MAX ((size_t)1 << 20)
 
+/* ---- the parts search (parts/): games whose positions split ---- */
+
+/* A component's value under normal play: by the parts search when its
+ * family has a parts view of the position (game.h, nb_parts_ops), else
+ * by the family's own value. */
+int nb_parts_value(nimber_game *g, const uint64_t *w, size_t n,
+                   nb_tally *out, nimber_error *err);
+/* Its moves after which its value is t (the same choice). */
+int nb_parts_moves_to(nimber_game *g, const uint64_t *w, size_t n,
+                      const nb_tally *cur, nimber_value t, nb_msink *sink,
+                      nimber_error *err);
+/* Whether its value is t (*yes 1 or 0), by an outcome search where the
+ * parts search applies: without its value. */
+int nb_parts_is(nimber_game *g, const uint64_t *w, size_t n, nimber_value t,
+                int *yes, nimber_error *err);
+/* The parts search kept in g (made at first use); NULL when out of
+ * memory. */
+typedef struct nb_psearch nb_psearch;
+nb_psearch *nb_parts_search(nimber_game *g, nimber_error *err);
+
 #endif /* NIMBER_SEARCH_H */

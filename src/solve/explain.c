@@ -81,7 +81,7 @@ static int explain_normal(nimber_position *pos, nb_buf *out,
         if (g->family->loopy) { /* its cycles show as its values are found */
             nb_tally t;
             RETURN_IF_ERR(
-                g->family->value(g, pos->c[i].pos.w, pos->c[i].pos.n, &t, err));
+                nb_parts_value(g, pos->c[i].pos.w, pos->c[i].pos.n, &t, err));
         }
         loopy |= nb_game_loopy(g);
     }
@@ -115,7 +115,7 @@ static int explain_normal(nimber_position *pos, nb_buf *out,
         } else {
             nb_tally t;
             char buf[NIMBER_VALUE_BUFSIZE];
-            RETURN_IF_ERR(g->family->value(g, c->pos.w, c->pos.n, &t, err));
+            RETURN_IF_ERR(nb_parts_value(g, c->pos.w, c->pos.n, &t, err));
             nb_buf_printf(out, _("  value %s\n"),
                           t.ninf ? "inf" : nimber_value_format(t.fin, buf));
         }

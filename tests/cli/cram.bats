@@ -96,14 +96,14 @@ move component 0 2,1-2,2" ]
     run_split solve cram:"$b"
     status_is 65
     [ "$err" = "nimber: line 1, column 2: a carriage return not ending a line" ]
-    for r in 1 2 3 4 5; do echo '.............'; done > "$b"
+    for r in 1 2 3 4 5 6 7 8 9; do echo '...............'; done > "$b"
     run_split solve cram:"$b"
     status_is 71
     [ -z "$out" ]
-    [[ "$err" == "nimber: line 5, column 13: more than 64 free cells"* ]]
-    run_split solve cram:9x9
+    [[ "$err" == "nimber: line 9, column 9: more than 128 free cells"* ]]
+    run_split solve cram:12x11
     status_is 71
-    run_split --max-memory 1M solve cram:4x8
+    run_split --max-memory 1M solve cram:5x7
     status_is 71
     [ -z "$out" ]
     [[ "$err" == *"memory limit"* ]]

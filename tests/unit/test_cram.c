@@ -384,8 +384,8 @@ static void test_file_errors(void **state) {
     (void)state;
     char big[200];
     size_t len = 0;
-    for (int r = 0; r < 5; r++) {
-        for (int c = 0; c < 13; c++)
+    for (int r = 0; r < 9; r++) {
+        for (int c = 0; c < 15; c++)
             big[len++] = '.';
         big[len++] = '\n';
     }
@@ -399,7 +399,7 @@ static void test_file_errors(void **state) {
         {"..\n\n## .\n", NIMBER_E_SYNTAX, 3, 3},
         {"..\r.\n", NIMBER_E_SYNTAX, 1, 3},
         {".\t\n", NIMBER_E_SYNTAX, 1, 2},
-        {big, NIMBER_E_LIMIT, 5, 13}, /* the 65th free cell */
+        {big, NIMBER_E_LIMIT, 9, 9}, /* the 129th free cell */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         FILE *f = fopen(board_path(), "w");
@@ -421,7 +421,7 @@ static void test_file_errors(void **state) {
     nimber_game *g = load_text("##\r\n\r\n#..\r\n");
     nimber_game_free(g);
     assert_int_equal(value_of("cram:1x1", -1), 0);
-    static const char *bad[] = {"cram:0x3", "cram:8x9",
+    static const char *bad[] = {"cram:0x3", "cram:9x15",
                                 "cram:", "cram:/nonexistent/board"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         nimber_game *x = NULL;

@@ -7,8 +7,10 @@
  * lines and lines of '#' only are allowed, a line may end in CR LF.  Any
  * other byte is an error naming its line and column (NIMBER_E_SYNTAX, exit
  * 65).  Row r is line r, column c is byte c of the line (both from 1).  At
- * most CRAM_MAX = 64 free cells (the 65th is NIMBER_E_LIMIT, with its
- * place); rows and columns up to CRAM_MAX_COORD.  The file is read as a
+ * most CRAM_MAX = 128 free cells (the 129th is NIMBER_E_LIMIT, with its
+ * place); rows and columns up to CRAM_MAX_COORD.  Once read, the free
+ * cells are laid on the grid of the parts search (parts.c) when their box
+ * fits one.  The file is read as a
  * stream in blocks: blocked cells take no memory, so its length is bounded
  * only by the row limit.  O(file length) time, O(1) memory beyond the
  * state.  A spec that is R "x" C (digits only) is a rectangle; a file of
@@ -41,7 +43,7 @@ void cram_set_limit(void *state, size_t bytes) {
 }
 
 /* The cell at row r, column c, or -1 if it is not free (binary search over
- * the cells in reading order: O(log 64)). */
+ * the cells in reading order: O(log 128)). */
 int cram_cell_at(const cram_state *s, uint64_t r, uint64_t c) {
     int lo = 0, hi = (int)s->nfree - 1;
     while (lo <= hi) {
@@ -73,23 +75,43 @@ static int add_cell(cram_state *s, uint64_t r, uint64_t c, nimber_error *err) {
     return NIMBER_OK;
 }
 
-/* The neighbour sets, once the cells are known.  O(nfree log nfree). */
+/* The neighbour sets, once the cells are known, and the cells' places on
+ * the grid when the box of free cells fits one.  O(nfree log nfree). */
 static void link_cells(cram_state *s) {
-    s->all = s->nfree == 64 ? UINT64_MAX : (UINT64_C(1) << s->nfree) - 1;
+    s->all = s->nfree == 128 ? ~(cram_bits)0 : cram_bit(s->nfree) - 1;
     for (unsigned i = 0; i < s->nfree; i++) {
         int right = cram_cell_at(s, s->r[i], (uint64_t)s->c[i] + 1);
         int down = cram_cell_at(s, (uint64_t)s->r[i] + 1, s->c[i]);
         if (right >= 0)
-            s->next[i] |= UINT64_C(1) << right;
+            s->next[i] |= cram_bit((unsigned)right);
         if (down >= 0)
-            s->next[i] |= UINT64_C(1) << down;
+            s->next[i] |= cram_bit((unsigned)down);
     }
     for (unsigned i = 0; i < s->nfree; i++)
         for (unsigned j = 0; j < s->nfree; j++)
             if (s->next[i] >> j & 1) {
-                s->adj[i] |= UINT64_C(1) << j;
-                s->adj[j] |= UINT64_C(1) << i;
+                s->adj[i] |= cram_bit(j);
+                s->adj[j] |= cram_bit(i);
             }
+    if (!s->nfree)
+        return;
+    uint32_t r0 = UINT32_MAX, r1 = 0, c0 = UINT32_MAX, c1 = 0;
+    for (unsigned i = 0; i < s->nfree; i++) {
+        r0 = s->r[i] < r0 ? s->r[i] : r0;
+        r1 = s->r[i] > r1 ? s->r[i] : r1;
+        c0 = s->c[i] < c0 ? s->c[i] : c0;
+        c1 = s->c[i] > c1 ? s->c[i] : c1;
+    }
+    uint64_t rows = (uint64_t)r1 - r0 + 1, cols = (uint64_t)c1 - c0 + 1;
+    int turn;
+    if (rows * cols > 128 ||
+        !cram_grid_init(&s->grid, (unsigned)rows, (unsigned)cols, &turn))
+        return;
+    s->has_grid = 1;
+    for (unsigned i = 0; i < s->nfree; i++) {
+        unsigned y = s->r[i] - r0, x = s->c[i] - c0;
+        s->at[i] = (uint8_t)(turn ? x * s->grid.w + y : y * s->grid.w + x);
+    }
 }
 
 /* Reads the board from fd; every error names its line and column. */

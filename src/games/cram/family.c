@@ -16,25 +16,33 @@
 /* ---- positions ---- */
 
 /* The covered cells of a position (no word: none). */
-static uint64_t covered(const uint64_t *w, size_t n) {
-    return n ? w[0] : 0;
+static cram_bits covered(const uint64_t *w, size_t n) {
+    cram_bits c = 0;
+    for (size_t k = 0; k < n && k < 2; k++)
+        c |= (cram_bits)w[k] << (64 * k);
+    return c;
 }
 
-/* A position is at most one word, a set of the board's free cells. */
+/* The words a position takes: one, two past 64 free cells. */
+static size_t words(const cram_state *s) {
+    return s->nfree > 64 ? 2 : 1;
+}
+
+/* A position is at most words() words, a set of the board's free cells. */
 static int cram_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
                           nimber_error *err) {
     const cram_state *s = g->state;
-    if (n > 1)
+    if (n > words(s))
         return nb_fail(err, NIMBER_E_ARG,
-                       "a cram position is one word (the covered cells), "
+                       "a cram position is %zu word%s (the covered cells), "
                        "not %zu",
-                       n);
+                       words(s), words(s) == 1 ? "" : "s", n);
     if (covered(w, n) & ~s->all)
         return nb_fail(err, NIMBER_E_ARG,
                        "the covered cells name cell %u; the board has %u "
                        "free cell%s",
-                       63u - (unsigned)__builtin_clzll(covered(w, n) & ~s->all),
-                       s->nfree, s->nfree == 1 ? "" : "s");
+                       cram_high(covered(w, n) & ~s->all), s->nfree,
+                       s->nfree == 1 ? "" : "s");
     return NIMBER_OK;
 }
 
@@ -99,20 +107,20 @@ static int read_cells(const cram_state *s, const char *text, int *a, int *b,
 static int cram_pos_parse(const nimber_game *g, const char *const *args,
                           size_t n, nb_pos *out, nimber_error *err) {
     const cram_state *s = g->state;
-    out->w = nb_calloc(1, sizeof *out->w);
-    out->cap = 1;
-    out->n = 1;
+    out->w = nb_calloc(words(s), sizeof *out->w);
+    out->cap = words(s);
+    out->n = words(s);
     if (!out->w)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     for (size_t k = 0; k < n; k++) {
         int cell[2];
         RETURN_IF_ERR(read_cells(s, args[k], &cell[0], &cell[1], "cell", err));
         for (int q = 0; q < 2 && cell[q] >= 0; q++) {
-            uint64_t bit = UINT64_C(1) << cell[q];
-            if (out->w[0] & bit)
+            uint64_t bit = UINT64_C(1) << (cell[q] % 64);
+            if (out->w[cell[q] / 64] & bit)
                 return nb_fail(err, NIMBER_E_ARG, "cell %u,%u is covered twice",
                                s->r[cell[q]], s->c[cell[q]]);
-            out->w[0] |= bit;
+            out->w[cell[q] / 64] |= bit;
         }
     }
     return NIMBER_OK;
@@ -122,7 +130,7 @@ static int cram_pos_parse(const nimber_game *g, const char *const *args,
 static int cram_pos_args(const nimber_game *g, const uint64_t *w, size_t n,
                          nb_buf *out) {
     const cram_state *s = g->state;
-    uint64_t cov = covered(w, n);
+    cram_bits cov = covered(w, n);
     int first = 1;
     for (unsigned i = 0; i < s->nfree; i++)
         if (cov >> i & 1) {
@@ -138,7 +146,7 @@ static int cram_pos_args(const nimber_game *g, const uint64_t *w, size_t n,
 static int cram_board(const nimber_game *g, const uint64_t *w, size_t n,
                       nb_buf *out) {
     const cram_state *s = g->state;
-    uint64_t cov = covered(w, n);
+    cram_bits cov = covered(w, n);
     uint32_t rows = 0, cols = 0;
     for (unsigned i = 0; i < s->nfree; i++) {
         rows = s->r[i] > rows ? s->r[i] : rows;
@@ -160,7 +168,7 @@ static int cram_board(const nimber_game *g, const uint64_t *w, size_t n,
 static int cram_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
                          nb_buf *out) {
     const cram_state *s = g->state;
-    uint64_t cov = covered(w, n);
+    cram_bits cov = covered(w, n);
     uint32_t r0 = UINT32_MAX, r1 = 0, c0 = UINT32_MAX, c1 = 0;
     for (unsigned i = 0; i < s->nfree; i++) {
         r0 = s->r[i] < r0 ? s->r[i] : r0;
@@ -194,8 +202,8 @@ static int cram_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
     }
     rc = nb_buf_printf(out, "%u of %u free cells left; covered:%s", left,
                        s->nfree, cov ? "" : " none");
-    for (uint64_t m = cov; m && rc == NIMBER_OK; m &= m - 1) {
-        unsigned i = (unsigned)__builtin_ctzll(m);
+    for (cram_bits m = cov; m && rc == NIMBER_OK; m &= m - 1) {
+        unsigned i = cram_low(m);
         rc = nb_buf_printf(out, " %u,%u", s->r[i], s->c[i]);
     }
     return rc;
@@ -203,12 +211,26 @@ static int cram_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
 
 /* ---- values and moves ---- */
 
-/* The value: the XOR of the parts' values. */
+/* Fails for a board past the plain mex's reach. */
+static int plain_reach(const cram_state *s, nimber_error *err) {
+    if (s->nfree <= CRAM_PLAIN_MAX)
+        return NIMBER_OK;
+    return nb_fail(err, NIMBER_E_LIMIT,
+                   "cram: the plain mex values boards of at most %d free "
+                   "cells (this one has %u; the parts search values it "
+                   "under normal play)",
+                   CRAM_PLAIN_MAX, s->nfree);
+}
+
+/* The value by the plain mex (the parts search's twin): the XOR of the
+ * parts' values. */
 static int cram_value(nimber_game *g, const uint64_t *w, size_t n,
                       nb_tally *out, nimber_error *err) {
     cram_state *s = g->state;
     unsigned v;
-    RETURN_IF_ERR(cram_mask_value(s, s->all & ~covered(w, n), &v, err));
+    RETURN_IF_ERR(plain_reach(s, err));
+    RETURN_IF_ERR(cram_mask_value(s, (uint64_t)(s->all & ~covered(w, n)), &v,
+                                  err));
     memset(out, 0, sizeof *out);
     out->fin = nb_val(v);
     return NIMBER_OK;
@@ -229,20 +251,22 @@ static nimber_move domino(unsigned i, unsigned j) {
 static int each_move(nimber_game *g, const uint64_t *w, size_t n,
                      const unsigned *want, nb_msink *sink, nimber_error *err) {
     cram_state *s = g->state;
-    uint64_t free = s->all & ~covered(w, n);
+    cram_bits free = s->all & ~covered(w, n);
     unsigned now = 0;
-    if (want)
-        RETURN_IF_ERR(cram_mask_value(s, free, &now, err));
-    for (uint64_t m = free; m; m &= m - 1) {
-        unsigned i = (unsigned)__builtin_ctzll(m);
+    if (want) {
+        RETURN_IF_ERR(plain_reach(s, err));
+        RETURN_IF_ERR(cram_mask_value(s, (uint64_t)free, &now, err));
+    }
+    for (cram_bits m = free; m; m &= m - 1) {
+        unsigned i = cram_low(m);
         uint64_t part = 0;
         unsigned pv = 0;
-        for (uint64_t n2 = s->next[i] & free; n2; n2 &= n2 - 1) {
-            unsigned j = (unsigned)__builtin_ctzll(n2);
+        for (cram_bits n2 = s->next[i] & free; n2; n2 &= n2 - 1) {
+            unsigned j = cram_low(n2);
             if (want) {
                 unsigned after;
                 if (!part) {
-                    part = cram_part(s, free, i);
+                    part = cram_part(s, (uint64_t)free, i);
                     RETURN_IF_ERR(cram_mask_value(s, part, &pv, err));
                 }
                 RETURN_IF_ERR(cram_mask_value(
@@ -290,7 +314,7 @@ static int cram_check(nimber_game *g, const uint64_t *w, size_t n,
                        "cells %u,%u and %u,%u are not neighbours in a row or "
                        "a column",
                        s->r[i], s->c[i], s->r[j], s->c[j]);
-    uint64_t cov = covered(w, n);
+    cram_bits cov = covered(w, n);
     for (int q = 0; q < 2; q++) {
         unsigned x = q ? j : i;
         if (cov >> x & 1)
@@ -304,19 +328,25 @@ static int cram_check(nimber_game *g, const uint64_t *w, size_t n,
 static int cram_apply(nimber_game *g, nb_pos *pos, const nimber_move *mv,
                       nimber_error *err) {
     RETURN_IF_ERR(cram_check(g, pos->w, pos->n, mv, err));
-    if (pos->n == 0) {
-        if (pos->cap == 0) {
-            uint64_t *nw = nb_calloc(1, sizeof *nw);
+    const cram_state *s = g->state;
+    size_t need = words(s);
+    if (pos->n < need) {
+        if (pos->cap < need) {
+            uint64_t *nw = nb_calloc(need, sizeof *nw);
             if (!nw)
                 return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+            for (size_t k = 0; k < pos->n; k++)
+                nw[k] = pos->w[k];
             nb_free(pos->w);
             pos->w = nw;
-            pos->cap = 1;
+            pos->cap = need;
         }
-        pos->w[0] = 0;
-        pos->n = 1;
+        for (size_t k = pos->n; k < need; k++)
+            pos->w[k] = 0;
+        pos->n = need;
     }
-    pos->w[0] |= UINT64_C(1) << mv->w[0] | UINT64_C(1) << mv->w[1];
+    for (int q = 0; q < 2; q++)
+        pos->w[mv->w[q] / 64] |= UINT64_C(1) << (mv->w[q] % 64);
     return NIMBER_OK;
 }
 
@@ -394,4 +424,5 @@ const nimber_family nb_family_cram = {
     .move_text = cram_move_text,
     .move_json = cram_move_json,
     .move_parse = cram_move_parse,
+    .parts = &cram_parts,
 };

@@ -1,5 +1,8 @@
 /*
- * value.c — Cram: the value of a position by the sum rule.
+ * value.c — Cram: the value of a position by the sum rule and a plain mex
+ * (boards of at most CRAM_PLAIN_MAX = 64 free cells, cells as 64-bit
+ * masks): the twin of the parts search that the tests compare with, and
+ * the values of boards that have no grid (cram.h).
  *
  * The free, uncovered cells split into parts connected through row and
  * column neighbours; a domino never touches two parts, so the position is
@@ -26,7 +29,7 @@
  * distinct part shapes met, exponential in the board's width (3 x n boards
  * go much further than 5 x n; README, "Games on boards and graphs").  The
  * recursion is over parts: each level has placed one more domino, so it is
- * at most CRAM_MAX / 2 = 32 deep, a few hundred bytes a level.
+ * at most CRAM_PLAIN_MAX / 2 = 32 deep, a few hundred bytes a level.
  */
 #include "cram.h"
 
@@ -38,7 +41,7 @@ uint64_t cram_part(const cram_state *s, uint64_t mask, unsigned i) {
     while (todo) {
         unsigned j = (unsigned)__builtin_ctzll(todo);
         todo &= todo - 1;
-        uint64_t nb = s->adj[j] & mask & ~comp;
+        uint64_t nb = (uint64_t)s->adj[j] & mask & ~comp;
         comp |= nb;
         todo |= nb;
     }
@@ -215,7 +218,7 @@ static int part_value(cram_state *s, uint64_t part, unsigned *out,
     uint64_t seen = 0;
     for (uint64_t m = part; m; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
-        for (uint64_t n2 = s->next[i] & part; n2; n2 &= n2 - 1) {
+        for (uint64_t n2 = (uint64_t)s->next[i] & part; n2; n2 &= n2 - 1) {
             unsigned j = (unsigned)__builtin_ctzll(n2), v = 0;
             uint64_t rest = part & ~(UINT64_C(1) << i | UINT64_C(1) << j);
             RETURN_IF_ERR(rest_value(s, rest, &v, err));

@@ -1,0 +1,239 @@
+/*
+ * game.c — the parts search as the layers above use it: a component's
+ * value, its moves to a value, and whether its value is a given one,
+ * for games whose family has a parts view (game.h, nb_parts_ops); any
+ * other component (or one its family declines, NB_NO_PARTS) is left to
+ * its family's own value and moves_to, so callers need not ask.
+ *
+ * The search (its table, arena and database) is made at the first query
+ * of a game and kept in it (game->search, freed by game.c through
+ * search_free), so that successive positions of one game — a play, the
+ * moves of a solve, explain after solve — meet the parts they share.
+ *
+ * Moves to a value: every move of the component (its family lists them)
+ * is made on a copy, the copy split into parts, and the sum asked whether
+ * it has the value (query.c: exact values of all parts but the largest,
+ * which the table mostly holds already, and an outcome search of the
+ * largest).  Cost: the moves times what their queries cost; the first
+ * ones fill the table for the rest.
+ */
+#include "parts.h"
+
+#include <string.h>
+
+#define TABLE_SHARE 4 /* the tables take at most 1/4 of the memory limit */
+
+/* Makes room in the arena for one more option and NB_OPT_PARTS parts. */
+static int arena_grow(nb_opts *o) {
+    if (o->nopt == o->capopt) {
+        size_t nc = o->capopt ? 2 * o->capopt : 1024;
+        nb_popt *no = nb_realloc(o->opt, nc * sizeof *no);
+        if (!no)
+            return NIMBER_E_NOMEM;
+        o->opt = no;
+        o->capopt = nc;
+    }
+    if (o->nkey + NB_OPT_PARTS > o->capkey) {
+        size_t nc = o->capkey ? 2 * o->capkey : 4096;
+        nb_pkey *nk = nb_realloc(o->key, nc * sizeof *nk);
+        if (!nk)
+            return NIMBER_E_NOMEM;
+        o->key = nk;
+        uint8_t *ns = nb_realloc(o->size, nc);
+        if (!ns)
+            return NIMBER_E_NOMEM;
+        o->size = ns;
+        o->capkey = nc;
+    }
+    return NIMBER_OK;
+}
+
+static void search_free(nb_psearch *ps) {
+    if (!ps)
+        return;
+    nb_ptab_free(&ps->tab);
+    nb_ptab_free(&ps->ex);
+    nb_free(ps->ar.opt);
+    nb_free(ps->ar.key);
+    nb_free(ps->ar.size);
+    nb_pdb_close(ps->db);
+    nb_free(ps);
+}
+
+nb_psearch *nb_parts_search(nimber_game *g, nimber_error *err) {
+    if (g->search)
+        return g->search;
+    nb_psearch *ps = nb_calloc(1, sizeof *ps);
+    if (!ps) {
+        nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    ps->ops = g->family->parts;
+    ps->fam = g->state;
+    ps->ar.grow = arena_grow;
+    ps->budget = UINT64_MAX;
+    ps->tab.max_bytes = ps->ex.max_bytes = g->mem_limit / TABLE_SHARE / 2;
+    g->search = ps;
+    g->search_free = search_free;
+    return ps;
+}
+
+/* The search for a call: NULL when g has no parts view. */
+static nb_psearch *begin(nimber_game *g, nimber_error *err) {
+    if (!g->family->parts)
+        return NULL;
+    nb_psearch *ps = nb_parts_search(g, err);
+    if (!ps)
+        return NULL;
+    ps->failed = 0;
+    ps->err = err;
+    ps->progress = g->progress;
+    ps->pctx = g->progress_ctx;
+    ps->tick = 4096;
+    ps->tab.max_bytes = ps->ex.max_bytes = g->mem_limit / TABLE_SHARE / 2;
+    return ps;
+}
+
+/* The parts of a position as the arena's last option (index *oi), or
+ * NB_NO_PARTS. */
+static int split(nb_psearch *ps, nimber_game *g, const uint64_t *w, size_t n,
+                 size_t *oi, nimber_error *err) {
+    size_t o0 = ps->ar.nopt;
+    int rc = ps->ops->split(g, w, n, &ps->ar, err);
+    if (rc != NIMBER_OK)
+        return rc;
+    if (ps->ar.nopt != o0 + 1)
+        return nb_fail(err, NIMBER_E_INTERNAL, "a split made %zu options",
+                       ps->ar.nopt - o0);
+    *oi = o0;
+    return NIMBER_OK;
+}
+
+/* Drops the arena back to option o0. */
+static void release(nb_psearch *ps, size_t o0) {
+    if (ps->ar.nopt > o0) {
+        ps->ar.nkey = ps->ar.opt[o0].first;
+        ps->ar.nopt = o0;
+    }
+}
+
+int nb_parts_value(nimber_game *g, const uint64_t *w, size_t n,
+                   nb_tally *out, nimber_error *err) {
+    if (!g->family->parts)
+        return g->family->value(g, w, n, out, err);
+    nb_psearch *ps = begin(g, err);
+    if (!ps)
+        return NIMBER_E_NOMEM;
+    size_t oi;
+    int rc = split(ps, g, w, n, &oi, err);
+    if (rc == NB_NO_PARTS)
+        return g->family->value(g, w, n, out, err);
+    RETURN_IF_ERR(rc);
+    const nb_popt *o = &ps->ar.opt[oi];
+    unsigned v = nb_pq_sum_value(ps, ps->ar.key + o->first,
+                                 ps->ar.size + o->first, o->nparts, o->x);
+    release(ps, oi);
+    if (ps->failed)
+        return ps->failed;
+    memset(out, 0, sizeof *out);
+    out->fin = nb_val(v);
+    return NIMBER_OK;
+}
+
+/* Whether the position w[0..n) has value t: 1, 0, or -1 (ps->failed).
+ * ps's arena is used from its top and left as it was. */
+static int has_value(nb_psearch *ps, nimber_game *g, const uint64_t *w,
+                     size_t n, unsigned t, nimber_error *err) {
+    size_t oi;
+    int rc = split(ps, g, w, n, &oi, err);
+    if (rc != NIMBER_OK) {
+        nb_pq_fail(ps, rc);
+        return -1;
+    }
+    const nb_popt o = ps->ar.opt[oi];
+    /* the parts are copied above the option: the query reorders them */
+    int yes = nb_pq_sum_is(ps, ps->ar.key + o.first, ps->ar.size + o.first,
+                           o.nparts, o.x, t);
+    release(ps, oi);
+    return yes;
+}
+
+int nb_parts_is(nimber_game *g, const uint64_t *w, size_t n, nimber_value t,
+                int *yes, nimber_error *err) {
+    nb_psearch *ps = g->family->parts ? begin(g, err) : NULL;
+    if (ps) {
+        size_t oi;
+        int rc = split(ps, g, w, n, &oi, err);
+        if (rc != NB_NO_PARTS) {
+            RETURN_IF_ERR(rc);
+            release(ps, oi);
+            if (t.hi || t.lo > 63) {
+                *yes = 0;
+                return NIMBER_OK;
+            }
+            *yes = has_value(ps, g, w, n, (unsigned)t.lo, err);
+            return ps->failed;
+        }
+    } else if (g->family->parts)
+        return NIMBER_E_NOMEM;
+    nb_tally v;
+    RETURN_IF_ERR(g->family->value(g, w, n, &v, err));
+    *yes = v.ninf == 0 && nb_eq(v.fin, t);
+    return NIMBER_OK;
+}
+
+/* The sink that keeps the moves after which the value is t. */
+typedef struct {
+    nb_msink base;
+    nb_msink *out;
+    nb_psearch *ps;
+    nimber_game *g;
+    nb_pos copy;
+    const uint64_t *w;
+    size_t n;
+    unsigned t;
+    nimber_error *err;
+} to_filter;
+
+static int keep_to(nb_msink *sink, const nimber_move *mv) {
+    to_filter *f = (to_filter *)sink;
+    memcpy(f->copy.w, f->w, f->n * sizeof *f->w);
+    f->copy.n = f->n;
+    RETURN_IF_ERR(f->g->family->apply(f->g, &f->copy, mv, f->err));
+    int yes = has_value(f->ps, f->g, f->copy.w, f->copy.n, f->t, f->err);
+    if (yes < 0)
+        return f->ps->failed;
+    return yes ? f->out->emit(f->out, mv) : NIMBER_OK;
+}
+
+int nb_parts_moves_to(nimber_game *g, const uint64_t *w, size_t n,
+                      const nb_tally *cur, nimber_value t, nb_msink *sink,
+                      nimber_error *err) {
+    nb_psearch *ps = g->family->parts ? begin(g, err) : NULL;
+    if (!ps && g->family->parts)
+        return NIMBER_E_NOMEM;
+    if (ps) {
+        size_t oi;
+        int rc = split(ps, g, w, n, &oi, err);
+        if (rc == NIMBER_OK)
+            release(ps, oi);
+        else if (rc != NB_NO_PARTS)
+            return rc;
+        else
+            ps = NULL;
+    }
+    if (!ps)
+        return g->family->moves_to(g, w, n, cur, t, sink, err);
+    if (t.hi || t.lo > 63)
+        return NIMBER_OK;
+    to_filter f = {{keep_to}, sink, ps, g, {NULL, 0, 0}, w, n,
+                   (unsigned)t.lo, err};
+    size_t cap = n + 2; /* room for what a move may add */
+    f.copy.w = nb_calloc(cap, sizeof *f.copy.w);
+    if (!f.copy.w)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    f.copy.cap = cap;
+    int rc = g->family->moves(g, w, n, &f.base, err);
+    nb_free(f.copy.w);
+    return rc;
+}

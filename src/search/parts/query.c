@@ -1,0 +1,461 @@
+/*
+ * query.c — the pruned search over parts: whether a part's value lies in a
+ * set of candidates, and the value itself, without a mex over every move.
+ *
+ * A part's value is the mex of its options' values, an option being a sum
+ * of parts.  query(p, R) answers "p's value, if it is in R" (else
+ * NB_NONE, meaning: not in R).  It walks p's options keeping
+ *   M  the values seen among options (only those at most max C matter),
+ *   U  the options not yet looked at,
+ *   C  the candidates left: r in R, r not in M, and r feasible: all of
+ *      0..r-1 must still be able to appear, so at most U of them may be
+ *      missing from M (the count bound of Beling and Rogalski);
+ * and stops as soon as C is empty.  Each option is asked only for the
+ * values that can still change the answer, S = {0..max C} \ M: a value
+ * outside S is either in M already or above every candidate.  When every
+ * option is seen and C is not empty, C = {mex M} and that is the exact
+ * value (values of options outside their S are above max C or repeat M).
+ * A singleton R = {r} is an outcome search: is p + *r a P-position, ended
+ * by the first option worth r.
+ *
+ * An option of several parts is asked through one of them: the exact
+ * values of all but the largest are found first (Lemoine and Viennot:
+ * "nimbers are inevitable") and XORed in, and the largest is asked for S
+ * XOR that (xperm permutes a set of values by XOR).
+ *
+ * A part's own value is found by aspiration (value): with M the values of
+ * options known so far, r = mex M is tested by asking every option
+ * still unknown for {r} alone; an option worth r raises M, and when none
+ * is, r is the value.
+ *
+ * Pruning on the way: the table (table.c) gives exact values and values
+ * excluded before any move is made, and its entries for the options'
+ * parts are folded in first (enhanced transposition cutoffs); equal parts
+ * of one option cancel (x XOR x = 0); the family bounds a part's value
+ * (the longest play) and may know it to be P by a mirror strategy; the
+ * options are tried cheapest first (the sum of the squares of their
+ * unknown parts' sizes: options that split or shrink the part first,
+ * ties in the family's order).
+ *
+ * Cost: exponential in the worst case, like any exact search of these
+ * games; every expansion is counted against ps->budget and reported to the
+ * progress callback every 4096 parts.  Recursion: one query and one
+ * option frame per move made (at most 64 moves for 128 elements), their
+ * options in the arena ps->ar, not on the C stack.
+ */
+#include "parts.h"
+
+#include <stddef.h>
+#include <string.h>
+
+/* The values 0..n-1 as a mask. */
+static inline uint64_t below(unsigned n) {
+    return n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
+}
+
+static inline unsigned top_bit(uint64_t m) {
+    return 63u - (unsigned)__builtin_clzll(m);
+}
+
+/* {s XOR x : s in m} for x < 64: swaps blocks of 2^b bits for each bit b
+ * of x.  O(6). */
+static uint64_t xperm(uint64_t m, unsigned x) {
+    static const uint64_t lo[6] = {
+        0x5555555555555555ull, 0x3333333333333333ull, 0x0F0F0F0F0F0F0F0Full,
+        0x00FF00FF00FF00FFull, 0x0000FFFF0000FFFFull, 0x00000000FFFFFFFFull};
+    for (unsigned b = 0; b < 6; b++)
+        if (x >> b & 1) {
+            unsigned s = 1u << b;
+            m = ((m & lo[b]) << s) | ((m >> s) & lo[b]);
+        }
+    return m;
+}
+
+/* Drops from C what M and U rule out (see the top). */
+static uint64_t prune(uint64_t c, uint64_t m, unsigned u) {
+    c &= ~m;
+    if (!c)
+        return 0;
+    uint64_t z = ~m; /* the (u+1)-th value missing from M bounds r */
+    for (unsigned i = 0; i < u && z; i++)
+        z &= z - 1;
+    if (z)
+        c &= below((unsigned)__builtin_ctzll(z) + 1);
+    return c;
+}
+
+unsigned nb_pq_fail(nb_psearch *ps, int code) {
+    if (!ps->failed)
+        ps->failed = code;
+    return NB_NONE;
+}
+
+/* Counts an expansion against the budget; reports progress. */
+static void count_node(nb_psearch *ps) {
+    ps->nodes++;
+    if (ps->nodes > ps->budget) {
+        nb_fail(ps->err, NIMBER_E_LIMIT,
+                "the search passed its budget of %llu parts expanded "
+                "(--max-nodes raises it)",
+                (unsigned long long)ps->budget);
+        nb_pq_fail(ps, NIMBER_E_LIMIT);
+        return;
+    }
+    if (--ps->tick == 0) {
+        ps->tick = 4096;
+        if (ps->progress && ps->progress(ps->pctx, ps->nodes, 0)) {
+            nb_fail(ps->err, NIMBER_E_INTERRUPTED, "interrupted");
+            nb_pq_fail(ps, NIMBER_E_INTERRUPTED);
+        }
+    }
+}
+
+/* Records p's value (NB_NONE) or the values excluded; a failure to keep
+ * it is not an error (the table is a cache) unless it is the first. */
+static void remember(nb_psearch *ps, nb_pkey p, unsigned size, unsigned v,
+                     uint64_t excl) {
+    int rc = v != NB_NONE
+                 ? nb_ptab_put(&ps->tab, p, v, 0, size, ps->err)
+                 : nb_ptab_put(&ps->ex, p, NB_NONE, excl & 0xFFFF, size,
+                               ps->err);
+    if (rc != NIMBER_OK)
+        nb_pq_fail(ps, rc);
+}
+
+/* Size of a part for ranking, from the arena. */
+static unsigned part_size(const nb_opts *ar, size_t k) {
+    return ar->size[k];
+}
+
+/* Simplifies option oi: equal parts cancel, parts of known value are
+ * folded into x; then its cost.  O(parts^2) (options have few parts). */
+static void reduce(nb_psearch *ps, size_t oi) {
+    nb_opts *ar = &ps->ar;
+    nb_popt *o = &ar->opt[oi];
+    nb_pkey *k = ar->key + o->first;
+    uint8_t *sz = ar->size + o->first;
+    unsigned n = o->nparts, x = o->x;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned v;
+        uint64_t ex;
+        int dup = 0;
+        for (unsigned j = i + 1; j < n; j++)
+            if (k[j].lo == k[i].lo && k[j].hi == k[i].hi) {
+                k[j] = k[--n]; /* both go: their values cancel */
+                sz[j] = sz[n];
+                dup = 1;
+                break;
+            }
+        if (dup || (nb_ptab_get(&ps->tab, k[i], &v, &ex) && v != NB_NONE)) {
+            if (!dup)
+                x ^= v;
+            k[i] = k[--n];
+            sz[i] = sz[n];
+            i--;
+        }
+    }
+    uint32_t cost = 0;
+    for (unsigned i = 0; i < n; i++)
+        cost += (uint32_t)sz[i] * sz[i];
+    o->nparts = (uint16_t)n;
+    o->x = (uint8_t)x;
+    o->cost = cost;
+    o->done = n == 0;
+}
+
+/* Sorts the options o0..o0+n-1 by cost, ties kept in order (insertion
+ * sort: most options of a part cost the same). */
+static void sort_options(nb_opts *ar, size_t o0, size_t n) {
+    for (size_t i = o0 + 1; i < o0 + n; i++) {
+        nb_popt t = ar->opt[i];
+        size_t j = i;
+        while (j > o0 && ar->opt[j - 1].cost > t.cost) {
+            ar->opt[j] = ar->opt[j - 1];
+            j--;
+        }
+        ar->opt[j] = t;
+    }
+}
+
+static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r);
+#include <stdlib.h>
+static int exp_mode = -1;
+
+/* The exact value of part p. */
+static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size);
+
+/* Option oi asked for S: its value if in S (or known), else NB_NONE.
+ * Every part but the largest gets its exact value first. */
+static unsigned query_opt(nb_psearch *ps, size_t oi, uint64_t s) {
+    nb_opts *ar = &ps->ar;
+    nb_popt *o = &ar->opt[oi];
+    if (o->done)
+        return o->x;
+    if (o->nparts > 1) {
+        size_t f = o->first, big = f;
+        for (size_t k = f + 1; k < f + o->nparts; k++)
+            if (part_size(ar, k) > part_size(ar, big))
+                big = k;
+        nb_pkey t = ar->key[f];
+        uint8_t ts = ar->size[f];
+        ar->key[f] = ar->key[big];
+        ar->size[f] = ar->size[big];
+        ar->key[big] = t;
+        ar->size[big] = ts;
+        while (ar->opt[oi].nparts > 1) {
+            size_t k = ar->opt[oi].first + ar->opt[oi].nparts - 1;
+            unsigned v = full_value(ps, ar->key[k], part_size(ar, k));
+            if (ps->failed)
+                return NB_NONE;
+            o = &ar->opt[oi]; /* the arena may have moved */
+            o->x ^= (uint8_t)v;
+            o->nparts--;
+        }
+    }
+    unsigned x = o->x;
+    unsigned v = query(ps, ar->key[o->first], part_size(ar, o->first),
+                       xperm(s, x));
+    if (v == NB_NONE)
+        return NB_NONE;
+    o = &ar->opt[oi];
+    o->done = 1;
+    o->x = (uint8_t)(x ^ v);
+    return x ^ v;
+}
+
+/* The options being listed (open_options): where they start, the
+ * candidates, the values seen, how many are known. */
+typedef struct {
+    size_t o0;
+    uint64_t r, m;
+    size_t known;
+} listing;
+
+/* Simplifies option oi of a listing; NB_STOP when the values seen so far
+ * rule out every candidate. */
+static int look(nb_psearch *ps, listing *l, size_t oi) {
+    nb_opts *o = &ps->ar;
+    reduce(ps, oi);
+    if (!o->opt[oi].done)
+        return 0;
+    l->m |= UINT64_C(1) << o->opt[oi].x;
+    l->known++;
+    size_t n = o->expect > o->nopt - l->o0 ? o->expect : o->nopt - l->o0;
+    uint64_t c = l->r & below((unsigned)(n > 63 ? 64 : n + 1));
+    return prune(c, l->m, (unsigned)(n - l->known)) ? 0 : NB_STOP;
+}
+
+/* nb_opts.closed: each option as the family closes it has its parts'
+ * table entries fetched, and the one before it is simplified (the fetch
+ * has had an option's time to arrive); NB_STOP when the values seen so
+ * far already rule out every candidate (enhanced transposition cutoff:
+ * the family lists no more). */
+static int closed(nb_opts *o) {
+    nb_psearch *ps =
+        (nb_psearch *)(void *)((char *)o - offsetof(nb_psearch, ar));
+    size_t oi = o->nopt - 1;
+    const nb_popt *op = &o->opt[oi];
+    for (size_t k = op->first; k < op->first + op->nparts; k++)
+        nb_ptab_prefetch(&ps->tab, o->key[k]);
+    return oi > ((listing *)ps->listing)->o0 ? look(ps, ps->listing, oi - 1)
+                                              : 0;
+}
+
+/* Lists p's options into the arena, simplified, the values of those
+ * already known set in *m, for the candidates r: *stopped when the known
+ * ones rule every candidate out before all are listed.  Returns how many
+ * (0 after a failure, in ps->failed). */
+static size_t open_options(nb_psearch *ps, nb_pkey p, uint64_t r,
+                           uint64_t *m, int *stopped) {
+    nb_opts *ar = &ps->ar;
+    size_t o0 = ar->nopt;
+    listing l = {o0, r, 0, 0}, *up = ps->listing;
+    ps->listing = &l;
+    ar->expect = 0;
+    ar->closed = closed;
+    int rc = ps->ops->options(ps->fam, p, ar);
+    ar->closed = NULL;
+    if (rc == NIMBER_OK && ar->nopt > o0)
+        rc = look(ps, &l, ar->nopt - 1);
+    ps->listing = up;
+    *stopped = rc == NB_STOP;
+    if (rc != NIMBER_OK && rc != NB_STOP) {
+        nb_pq_fail(ps, rc);
+        return 0;
+    }
+    count_node(ps);
+    *m = l.m;
+    size_t n = ar->nopt - o0;
+    if (!*stopped)
+        sort_options(ar, o0, n);
+    return n;
+}
+
+/* Expands p for the candidates r (see the top). */
+static unsigned expand(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
+    nb_opts *ar = &ps->ar;
+    size_t o0 = ar->nopt, k0 = ar->nkey;
+    uint64_t m;
+    int stopped;
+    size_t n = open_options(ps, p, r, &m, &stopped);
+    if (ps->failed || stopped) {
+        ar->nopt = o0;
+        ar->nkey = k0;
+        if (stopped && !ps->failed && exp_mode != 2)
+            remember(ps, p, size, NB_NONE, r);
+        return NB_NONE;
+    }
+    unsigned u = 0;
+    for (size_t i = o0; i < o0 + n; i++)
+        u += !ar->opt[i].done;
+    r &= below((unsigned)n + 1); /* a mex of n values is at most n */
+    uint64_t c = prune(r, m, u);
+    for (size_t i = o0; c && i < o0 + n; i++) {
+        if (ar->opt[i].done)
+            continue;
+        uint64_t s = below(top_bit(c) + 1) & ~m;
+        unsigned v = query_opt(ps, i, s);
+        if (ps->failed)
+            break;
+        if (v != NB_NONE)
+            m |= UINT64_C(1) << v;
+        c = prune(c, m, --u);
+    }
+    ar->nopt = o0;
+    ar->nkey = k0;
+    if (ps->failed)
+        return NB_NONE;
+    if (!c) {
+        if (exp_mode != 2)
+            remember(ps, p, size, NB_NONE, r);
+        return NB_NONE;
+    }
+    unsigned v = (unsigned)__builtin_ctzll(c);
+    remember(ps, p, size, v, 0);
+    return v;
+}
+
+static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
+    unsigned v;
+    uint64_t ex;
+    if (ps->failed)
+        return NB_NONE;
+    if (exp_mode < 0) exp_mode = getenv("NBX") ? atoi(getenv("NBX")) : 0;
+    ps->queries++;
+    if (nb_ptab_get(&ps->tab, p, &v, &ex))
+        return v;
+    if (nb_ptab_get(&ps->ex, p, &v, &ex))
+        r &= ~ex;
+    r &= below(ps->ops->bound(ps->fam, p) + 1);
+    if (!r)
+        return NB_NONE;
+    if (ps->ops->mirror && ps->ops->mirror(ps->fam, p)) {
+        remember(ps, p, size, 0, 0);
+        return 0;
+    }
+    return expand(ps, p, size, r);
+}
+
+/* The value by aspiration (see the top). */
+static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
+    unsigned v;
+    uint64_t ex;
+    if (ps->failed)
+        return NB_NONE;
+    if (exp_mode < 0) exp_mode = getenv("NBX") ? atoi(getenv("NBX")) : 0;
+    if (exp_mode == 1 && ps->queries > 0) {
+        v = query(ps, p, size, ~UINT64_C(0));
+        if (v == NB_NONE && !ps->failed) nb_pq_fail(ps, NIMBER_E_LIMIT);
+        return v;
+    }
+    ps->queries++;
+    if (nb_ptab_get(&ps->tab, p, &v, &ex) && v != NB_NONE)
+        return v;
+    if (ps->ops->mirror && ps->ops->mirror(ps->fam, p)) {
+        remember(ps, p, size, 0, 0);
+        return 0;
+    }
+    nb_opts *ar = &ps->ar;
+    size_t o0 = ar->nopt, k0 = ar->nkey;
+    uint64_t m;
+    int stopped;
+    size_t n = open_options(ps, p, ~UINT64_C(0), &m, &stopped);
+    unsigned val = NB_NONE;
+    while (!ps->failed) {
+        unsigned t = (unsigned)__builtin_ctzll(~m); /* mex of the known */
+        if (t >= 64) {
+            nb_fail(ps->err, NIMBER_E_LIMIT,
+                    "a part's value passed 63 (not supported)");
+            nb_pq_fail(ps, NIMBER_E_LIMIT);
+            break;
+        }
+        int found = 0;
+        for (size_t i = o0; i < o0 + n && !found && !ps->failed; i++) {
+            if (ar->opt[i].done)
+                continue;
+            unsigned w = query_opt(ps, i, UINT64_C(1) << t);
+            if (w != NB_NONE) {
+                m |= UINT64_C(1) << w;
+                found = w == t;
+            }
+        }
+        if (!found && !ps->failed) {
+            val = t;
+            break;
+        }
+    }
+    ar->nopt = o0;
+    ar->nkey = k0;
+    if (ps->failed)
+        return NB_NONE;
+    remember(ps, p, size, val, 0);
+    return val;
+}
+
+unsigned nb_pq_value(nb_psearch *ps, nb_pkey p, unsigned size) {
+    return full_value(ps, p, size);
+}
+
+/* Copies keys[0..n) (n <= NB_OPT_PARTS) into a fresh option of the
+ * arena, simplified; returns its index. */
+static size_t push_sum(nb_psearch *ps, const nb_pkey *keys,
+                       const uint8_t *sizes, size_t n, unsigned x) {
+    nb_opts *ar = &ps->ar;
+    if (nb_opts_begin(ar) != NIMBER_OK) {
+        nb_pq_fail(ps, NIMBER_E_NOMEM);
+        return ar->nopt;
+    }
+    for (size_t i = 0; i < n; i++)
+        nb_opts_part(ar, keys[i], sizes[i]);
+    nb_opts_known(ar, x);
+    nb_opts_end(ar);
+    reduce(ps, ar->nopt - 1);
+    return ar->nopt - 1;
+}
+
+int nb_pq_sum_is(nb_psearch *ps, nb_pkey *keys, const uint8_t *sizes,
+                 size_t n, unsigned x, unsigned t) {
+    nb_opts *ar = &ps->ar;
+    size_t o0 = ar->nopt, k0 = ar->nkey;
+    if (n > NB_OPT_PARTS) {
+        nb_fail(ps->err, NIMBER_E_LIMIT, "more than %d parts", NB_OPT_PARTS);
+        nb_pq_fail(ps, NIMBER_E_LIMIT);
+        return -1;
+    }
+    size_t oi = push_sum(ps, keys, sizes, n, x);
+    unsigned v = ps->failed || t > 63
+                     ? NB_NONE
+                     : query_opt(ps, oi, UINT64_C(1) << t);
+    ar->nopt = o0;
+    ar->nkey = k0;
+    if (ps->failed)
+        return -1;
+    return v == t;
+}
+
+unsigned nb_pq_sum_value(nb_psearch *ps, const nb_pkey *keys,
+                         const uint8_t *sizes, size_t n, unsigned x) {
+    for (size_t i = 0; i < n && !ps->failed; i++)
+        x ^= full_value(ps, keys[i], sizes[i]);
+    return ps->failed ? NB_NONE : x;
+}

@@ -1,0 +1,179 @@
+/*
+ * table.c — the parts search's transposition table: for each part met, its
+ * exact value, or the values it was shown not to have (0..15), so that a
+ * part met again through another order of moves costs one lookup.
+ *
+ * Buckets of three entries, one cache line each, indexed by a hash of the
+ * part's 128-bit key; the key is kept whole, so a lookup never answers for
+ * another part (no hash collision can give a wrong value).  The table
+ * starts small and doubles while the old and the new buckets together fit
+ * its byte limit; past it, an entry takes the place of the bucket's least
+ * valuable one (the smallest part; a value known exactly ranks above
+ * exclusions alone), or is not kept when all three rank above it.  The
+ * search stays correct when entries go: it finds them again.
+ *
+ * Cost: O(1) a lookup or an update; O(entries) a doubling.
+ */
+#include "parts.h"
+
+#include <string.h>
+
+/* A 64-bit mix of the key (the finaliser of MurmurHash3 over both halves). */
+static uint64_t key_hash(nb_pkey p) {
+    uint64_t h = p.lo ^ (p.hi * 0x9E3779B97F4A7C15ull);
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return h;
+}
+
+static inline int key_eq(nb_pkey a, nb_pkey b) {
+    return a.lo == b.lo && a.hi == b.hi;
+}
+
+static inline int key_empty(nb_pkey a) {
+    return (a.lo | a.hi) == 0;
+}
+
+/* The rank of an entry for replacement. */
+static inline unsigned rank(unsigned size, unsigned val) {
+    return 2 * size + (val != NB_NONE);
+}
+
+/* A part's first bucket; it may also lie in the WINDOW - 1 after it
+ * (linear probing, stopping at an empty slot). */
+#define WINDOW 4
+static size_t home(const nb_ptable *t, nb_pkey p) {
+    return (size_t)key_hash(p) & (t->nb - 1);
+}
+
+int nb_ptab_get(const nb_ptable *t, nb_pkey p, unsigned *val,
+                uint64_t *excl) {
+    if (!t->nb)
+        return 0;
+    size_t h = home(t, p);
+    for (int i = 0; i < 3 * WINDOW; i++) {
+        const nb_pbucket *q = &t->b[(h + i / 3) & (t->nb - 1)];
+        if (key_eq(q->key[i % 3], p)) {
+            *val = q->val[i % 3];
+            *excl = q->excl[i % 3];
+            return 1;
+        }
+        if (key_empty(q->key[i % 3]))
+            return 0;
+    }
+    return 0;
+}
+
+void nb_ptab_prefetch(const nb_ptable *t, nb_pkey p) {
+#if defined(__GNUC__)
+    if (t->nb)
+        __builtin_prefetch(&t->b[home(t, p)]);
+#else
+    (void)t;
+    (void)p;
+#endif
+}
+
+/* Puts an entry (not there yet) into the window at h: an empty slot,
+ * else the least valuable one if it ranks at most as high.  Returns 2 if
+ * it took an empty slot, 1 if it replaced one, 0 if not kept. */
+static int place(nb_ptable *t, size_t h, nb_pkey p, unsigned v,
+                 uint64_t excl, unsigned pri) {
+    nb_pbucket *at = NULL;
+    int k = 0, empty = 0;
+    unsigned low = ~0u;
+    for (int i = 0; i < 3 * WINDOW; i++) {
+        nb_pbucket *q = &t->b[(h + i / 3) & (t->nb - 1)];
+        if (key_empty(q->key[i % 3])) {
+            at = q;
+            k = i % 3;
+            empty = 1;
+            break;
+        }
+        unsigned r = rank(q->pri[i % 3], q->val[i % 3]);
+        if (r < low) {
+            low = r;
+            at = q;
+            k = i % 3;
+        }
+    }
+    if (!empty && low > rank(pri, v))
+        return 0;
+    at->key[k] = p;
+    at->val[k] = (uint8_t)v;
+    at->excl[k] = (uint16_t)excl;
+    at->pri[k] = (uint8_t)(pri > 255 ? 255 : pri);
+    return empty ? 2 : 1;
+}
+
+/* Doubles the table when old and new fit the limit.  Without room (or
+ * memory) it stays as it is; only a table that has no bucket yet fails. */
+static int grow(nb_ptable *t, nimber_error *err) {
+    size_t nn = t->nb ? 2 * t->nb : 4096;
+    if ((nn + t->nb) * sizeof(nb_pbucket) > t->max_bytes)
+        return t->nb ? NIMBER_OK
+                     : nb_fail(err, NIMBER_E_LIMIT,
+                               "the table of part values does not fit the "
+                               "memory limit");
+    nb_pbucket *nbk = nb_calloc(nn, sizeof *nbk);
+    if (!nbk)
+        return t->nb ? NIMBER_OK
+                     : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    nb_ptable n2 = *t;
+    n2.b = nbk;
+    n2.nb = nn;
+    n2.used = 0;
+    for (size_t i = 0; i < t->nb; i++)
+        for (int k = 0; k < 3; k++) {
+            const nb_pbucket *b = &t->b[i];
+            if (key_empty(b->key[k]))
+                continue;
+            int r = place(&n2, home(&n2, b->key[k]), b->key[k], b->val[k],
+                          b->excl[k], b->pri[k]);
+            n2.used += r == 2;
+            n2.dropped += r != 2;
+        }
+    nb_free(t->b);
+    *t = n2;
+    return NIMBER_OK;
+}
+
+/* 1 when the table may still double. */
+static int may_grow(const nb_ptable *t) {
+    return (3 * t->nb) * sizeof(nb_pbucket) <= t->max_bytes;
+}
+
+int nb_ptab_put(nb_ptable *t, nb_pkey p, unsigned v, uint64_t excl,
+                unsigned size, nimber_error *err) {
+    if (!t->nb || (2 * t->used > 3 * t->nb && may_grow(t)))
+        RETURN_IF_ERR(grow(t, err));
+    size_t h = home(t, p);
+    for (int i = 0; i < 3 * WINDOW; i++) {
+        nb_pbucket *q = &t->b[(h + i / 3) & (t->nb - 1)];
+        if (key_eq(q->key[i % 3], p)) {
+            if (v != NB_NONE)
+                q->val[i % 3] = (uint8_t)v;
+            q->excl[i % 3] |= (uint16_t)excl;
+            return NIMBER_OK;
+        }
+        if (key_empty(q->key[i % 3]))
+            break;
+    }
+    int r = place(t, h, p, v, excl, size);
+    t->used += r == 2;
+    t->dropped += r != 2;
+    return NIMBER_OK;
+}
+
+void nb_ptab_free(nb_ptable *t) {
+    nb_free(t->b);
+    t->b = NULL;
+    t->nb = t->used = 0;
+}
+
+size_t nb_ptab_bytes(const nb_ptable *t) {
+    return t->nb * sizeof(nb_pbucket);
+}
