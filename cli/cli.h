@@ -37,6 +37,7 @@ int cmd_quotient(int argc, char **argv);
 int cmd_genus(int argc, char **argv);
 int cmd_canonical(int argc, char **argv);
 int cmd_atlas(int argc, char **argv);
+int cmd_db(int argc, char **argv);
 
 /* position.c: reading GAME HEAP... [+ GAME HEAP...] into a position (the
  * games go to games[], nargs slots; free them after the position); printing
@@ -65,17 +66,38 @@ extern const char *cli_progress_unit;
 /* Clears the progress line, if one was drawn. */
 void cli_watch_end(void);
 
+/* search.c: --db FILE and --db-write of solve, play and explain.
+ * cli_db_option takes argv[*i] if it is one of them (1; 0 if not; -1
+ * after an error); cli_db_open reads the file into the position's games
+ * that keep part values (an exit code, 0 when fine); cli_db_close writes
+ * them back with --db-write and returns rc, or its own failure's exit
+ * code; cli_db_checkpoint writes them every few minutes of a long run
+ * (the progress callback calls it). */
+int cli_db_option(int argc, char **argv, int *i, const char *cmd);
+int cli_db_open(const char *cmd, nimber_game **games, int ngames);
+int cli_db_close(int rc);
+void cli_db_checkpoint(void);
+/* The progress line's words for a game whose parts search runs (1), or 0
+ * when it has none. */
+int cli_search_progress(const nimber_game *g, double seconds, char *buf,
+                        size_t cap);
+/* `, "search": {...}` for --json, when some game searched parts. */
+void cli_search_json(nimber_game **games, int ngames);
+
 /* The memory limit set by --max-memory (0: the library's default). */
 extern size_t cli_memory_limit;
+
+/* The parts search's limit set by --max-nodes (0: none). */
+extern uint64_t cli_max_nodes;
 
 /* --progress: draw the progress line even when stderr is not a terminal
  * (each update then ends with a carriage return, for logs and pipes). */
 extern int cli_progress;
 
-/* Removes every "--max-memory SIZE", "--threads N" and "--progress" from
- * argv (SIZE in bytes, or with a K, M or G suffix), setting
- * cli_memory_limit and the library's thread count; returns the new argc,
- * or -1 after printing an error. */
+/* Removes every "--max-memory SIZE", "--threads N", "--max-nodes N" and
+ * "--progress" from argv (SIZE in bytes, or with a K, M or G suffix),
+ * setting cli_memory_limit, the library's thread count and cli_max_nodes;
+ * returns the new argc, or -1 after printing an error. */
 int cli_take_memory_option(int argc, char **argv);
 
 /* The GAME of a one-game command: an error if spec is NULL (missing) or

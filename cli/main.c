@@ -36,6 +36,7 @@ static const char usage[] =
     "                           the simplest misère form of a heap\n"
     "  atlas FAMILY...          periods or sparse-space statistics of every\n"
     "                           code of a family ('octal:0.?\?')\n"
+    "  db build|info            databases of part values of boards (cram)\n"
     "\n"
     "games (GAME): see 'nimber list'; e.g. nim, sub:2,5, octal:0.137, kayles.\n"
     "Take-and-break codes may be long (up to 10^6 digits) and may end in one\n"
@@ -46,7 +47,9 @@ static const char usage[] =
     "\n"
     "Every command takes --max-memory SIZE (e.g. 512M, 2G; default 4G): the\n"
     "most memory a game's tables (or its misère quotient's, or genus') may\n"
-    "use; past it, exit 71.  --progress\n"
+    "use; past it, exit 71.  --max-nodes N: the most parts a search of a\n"
+    "board (cram, node-kayles, arc-kayles) may expand; past it, exit 71.\n"
+    "--progress\n"
     "shows the progress line of long computations even when stderr is not\n"
     "a terminal.  --threads N: threads for large inputs (default: one per\n"
     "core; 1: everything on one thread); results are the same for every N.\n\n"
@@ -98,7 +101,7 @@ static const command commands[] = {
     {"list", cmd_list},     {"calc", cmd_calc},   {"graph-dot", cmd_graph_dot},
     {"quotient", cmd_quotient}, {"genus", cmd_genus},
     {"canonical", cmd_canonical},
-    {"atlas", cmd_atlas},
+    {"atlas", cmd_atlas},   {"db", cmd_db},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

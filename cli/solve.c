@@ -14,6 +14,7 @@
 /* Prints the solve command's help. */
 static void solve_help(FILE *f) {
     fputs("usage: nimber solve [--json] [--misere | --every] [--max-moves N]\n"
+          "                    [--outcome] [--db FILE [--db-write]]\n"
           "                    [--progress] GAME HEAP... [+ GAME HEAP...]\n\n"
           "Prints the Grundy value of the position (the nim-sum of its\n"
           "components), its outcome (N: the player to move wins, P: the\n"
@@ -45,6 +46,14 @@ static void solve_help(FILE *f) {
           "  --max-moves N   list at most N winning moves (default: 20 in\n"
           "                  text, saying how many more there are, and\n"
           "                  1000 in JSON; a split heap has billions)\n"
+          "  --outcome       the outcome and one winning move only: for a\n"
+          "                  board whose value is out of reach (cram,\n"
+          "                  node-kayles, arc-kayles: an outcome search, no\n"
+          "                  value; 'grundy unknown' unless it is P, 0)\n"
+          "  --db FILE       read part values from FILE ('nimber db build')\n"
+          "  --db-write      ... and write what the run learnt back to FILE\n"
+          "                  (at the end, after Ctrl-C, and every 5 minutes\n"
+          "                  of a long run); FILE is made if missing\n"
           "  --progress      the progress line of a long computation even\n"
           "                  when stderr is not a terminal; Ctrl-C stops\n"
           "                  it ('nimber: interrupted', exit 130)\n"
@@ -54,11 +63,15 @@ static void solve_help(FILE *f) {
           f);
 }
 
-/* Prints the solution as text, at most `show` moves. */
+/* Prints the solution as text, at most `show` moves; outcome_only: from
+ * --outcome (no value sought). */
 static void print_text(const nimber_position *pos, const nimber_solution *s,
-                       size_t show) {
+                       size_t show, int outcome_only) {
     char buf[NIMBER_VALUE_BUFSIZE], mt[NIMBER_MOVE_BUFSIZE];
-    if (s->has_value)
+    if (outcome_only && !s->has_value &&
+        nimber_position_rule(pos) == NIMBER_RULE_NORMAL)
+        printf("grundy unknown (--outcome: not computed)\n");
+    else if (s->has_value)
         printf("grundy %s\n", nimber_value_format(s->value, buf));
     else if (s->infinite)
         printf("grundy inf\n");
@@ -74,6 +87,8 @@ static void print_text(const nimber_position *pos, const nimber_solution *s,
         printf("%s component %zu %s\n",
                s->outcome == NIMBER_OUTCOME_D ? "draw" : "move",
                s->moves[i].component, nimber_move_text(pos, &s->moves[i], mt));
+    if (outcome_only)
+        return;
     if (s->nmoves > show)
         printf("... and %zu%s more (--max-moves N lists up to N; --json "
                "lists up to 1000)\n",
@@ -82,20 +97,24 @@ static void print_text(const nimber_position *pos, const nimber_solution *s,
         printf("more winning moves not listed (raise --max-moves)\n");
 }
 
-/* Prints the solution as one JSON object. */
-static void print_json(const nimber_position *pos, const nimber_solution *s) {
+/* Prints the solution as one JSON object (with what the parts search
+ * did, when it ran). */
+static void print_json(const nimber_position *pos, const nimber_solution *s,
+                       nimber_game **games, int ngames) {
     char buf[NIMBER_VALUE_BUFSIZE], mj[NIMBER_MOVE_BUFSIZE];
     printf("{\"grundy\": %s, %s\"outcome\": \"%c\", \"moves\": [",
            s->has_value ? nimber_value_format(s->value, buf) : "null",
            s->infinite ? "\"infinite\": true, " : "", "PND"[s->outcome]);
     for (size_t i = 0; i < s->nmoves; i++)
         printf("%s%s", i ? ", " : "", nimber_move_json(pos, &s->moves[i], mj));
-    printf("], \"truncated\": %s}\n", s->truncated ? "true" : "false");
+    printf("], \"truncated\": %s", s->truncated ? "true" : "false");
+    cli_search_json(games, ngames);
+    printf("}\n");
 }
 
 /* Parses the components, solves and prints. */
 int cmd_solve(int argc, char **argv) {
-    int json = 0, rc = 0;
+    int json = 0, rc = 0, outcome_only = 0, d;
     nimber_rule rule = NIMBER_RULE_NORMAL;
     uint64_t max_moves = DEFAULT_MAX_MOVES;
     int explicit_max = 0;
@@ -115,6 +134,13 @@ int cmd_solve(int argc, char **argv) {
             goto out;
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
+        } else if (strcmp(argv[i], "--outcome") == 0) {
+            outcome_only = 1;
+        } else if ((d = cli_db_option(argc, argv, &i, "solve")) != 0) {
+            if (d < 0) {
+                rc = EXIT_USAGE;
+                goto out;
+            }
         } else if (strcmp(argv[i], "--misere") == 0 ||
                    strcmp(argv[i], "--every") == 0) {
             nimber_rule r = argv[i][2] == 'm' ? NIMBER_RULE_MISERE
@@ -150,7 +176,8 @@ int cmd_solve(int argc, char **argv) {
         goto out;
     }
     if ((rc = cli_read_position(args, nargs, rule, games, &ngames, &pos)) !=
-        0)
+            0 ||
+        (rc = cli_db_open("solve", games, ngames)) != 0)
         goto out;
     nimber_solution sol;
     nimber_error err;
@@ -163,23 +190,29 @@ int cmd_solve(int argc, char **argv) {
     }
     for (int k = 0; k < ngames; k++) /* Ctrl-C and --progress */
         cli_watch(games[k]);
-    st = nimber_position_solve(
-        pos, max_moves > SIZE_MAX ? SIZE_MAX : (size_t)max_moves, &sol, &err);
+    st = outcome_only ? nimber_position_outcome(pos, &sol, &err)
+                      : nimber_position_solve(pos,
+                                              max_moves > SIZE_MAX
+                                                  ? SIZE_MAX
+                                                  : (size_t)max_moves,
+                                              &sol, &err);
     cli_watch_end();
     if (st != NIMBER_OK) {
         rc = cli_fail(st, &err, 0);
         goto out;
     }
     if (json)
-        print_json(pos, &sol);
+        print_json(pos, &sol, games, ngames);
     else
         print_text(pos, &sol,
                    explicit_max || max_moves < DEFAULT_TEXT_MOVES
                        ? (size_t)max_moves
-                       : DEFAULT_TEXT_MOVES);
+                       : DEFAULT_TEXT_MOVES,
+                   outcome_only);
     nimber_solution_clear(&sol);
     rc = cli_finish_output();
 out:
+    rc = cli_db_close(rc);
     cli_free_position(pos, games, ngames);
     free(args);
     return rc;

@@ -135,13 +135,29 @@ static double elapsed(void) {
            (double)(now.tv_nsec - watch_start.tv_nsec) * 1e-9;
 }
 
-/* Progress callback: draws the line on a terminal, stops on Ctrl-C. */
+/* Progress callback: draws the line on a terminal (a search's from its
+ * first second on, a few times a second), stops on Ctrl-C, and lets
+ * --db-write keep its checkpoints. */
 static int on_progress(void *ctx, uint64_t done, uint64_t goal) {
-    (void)ctx;
+    static double last = -1;
+    const nimber_game *g = ctx;
     if (interrupted)
         return 1;
+    cli_db_checkpoint();
+    char line[256];
+    double t = elapsed();
+    if (g && (cli_progress || isatty(STDERR_FILENO)) &&
+        cli_search_progress(g, t, line, sizeof line)) {
+        if ((t >= 1.0 || cli_progress) && (t - last >= 0.25 || t < last)) {
+            fprintf(stderr, "\r%s\033[K", line);
+            fflush(stderr);
+            progress_drawn = 1;
+            last = t;
+        }
+        return 0;
+    }
     if (cli_progress || isatty(STDERR_FILENO)) {
-        double t = elapsed(), rate = t > 0 ? (double)done / t : 0;
+        double rate = t > 0 ? (double)done / t : 0;
         fprintf(stderr, "\r  %llu %s, %.0f/s", (unsigned long long)done,
                 cli_progress_unit, rate);
         if (goal > done && rate > 0)
@@ -161,7 +177,7 @@ void cli_watch(nimber_game *g) {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     clock_gettime(CLOCK_MONOTONIC, &watch_start);
-    nimber_game_set_progress(g, on_progress, NULL);
+    nimber_game_set_progress(g, on_progress, g);
 }
 
 /* The message of on_sigbus, translated before it may be needed (gettext
@@ -218,15 +234,27 @@ int cli_parse_algorithm(const char *s, nimber_algorithm *out) {
 }
 
 size_t cli_memory_limit = 0;
+uint64_t cli_max_nodes = 0;
 const char *cli_progress_unit = "values";
 int cli_progress = 0;
 
-/* Parses and removes --max-memory options (and --progress, --threads). */
+/* Parses and removes --max-memory options (and --progress, --threads,
+ * --max-nodes). */
 int cli_take_memory_option(int argc, char **argv) {
     int w = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--progress") == 0) {
             cli_progress = 1;
+            continue;
+        }
+        if (strcmp(argv[i], "--max-nodes") == 0) {
+            if (i + 1 >= argc) {
+                cli_error("--max-nodes needs a number (parts a search may "
+                          "expand)");
+                return -1;
+            }
+            if (!cli_parse_u64("--max-nodes", argv[++i], &cli_max_nodes))
+                return -1;
             continue;
         }
         if (strcmp(argv[i], "--threads") == 0) {
@@ -294,5 +322,8 @@ int cli_open_game(const char *cmd, const char *spec, nimber_game **g) {
 
 /* Parses a game and gives it the memory limit. */
 int cli_game_parse(const char *spec, nimber_game **g, nimber_error *err) {
-    return nimber_game_parse_limited(spec, cli_memory_limit, g, err);
+    int rc = nimber_game_parse_limited(spec, cli_memory_limit, g, err);
+    if (rc == NIMBER_OK && cli_max_nodes)
+        nimber_game_set_search_limit(*g, cli_max_nodes);
+    return rc;
 }

@@ -1041,6 +1041,117 @@ void nimber_sparse_get(const nimber_sparse *s, nimber_sparse_stats *out);
  * 0.8.0. */
 void nimber_sparse_free(nimber_sparse *s);
 
+/* ===================================================================== */
+/* 13. Games that split into parts: the parts search and its databases   */
+/* ===================================================================== */
+
+/* Positions of Cram, Node Kayles and Arc Kayles fall apart into parts
+ * played independently.  Under normal play their values come from the
+ * parts search: a part's value is the least k for which the part plus a
+ * Nim heap of k is a P-position, found by outcome searches that stop at
+ * the first winning move, with the pruning of Lemoine and Viennot and of
+ * Beling and Rogalski, a transposition table of part values within the
+ * game's memory limit (nimber_game_set_memory_limit), and parts known to
+ * be P by a mirror strategy.  The game keeps what the search learnt, so
+ * later positions of the same game (a play, explain after solve) meet it
+ * again.  Since 0.9.0. */
+
+/* nimber_position_outcome: the outcome and at most one winning move,
+ * without the value where the parts search can avoid it: for a board
+ * whose value is out of reach but whose outcome is not (the player's
+ * question).  Under normal play with a component of a game that splits
+ * into parts, the values of the other components are found, then the
+ * question "is this component's value their XOR" is an outcome search; a
+ * P-position has value 0 (has_value 1); for an N-position one winning
+ * move is given and has_value is 0, unless the winning move had to be
+ * found in another component (the value is then known and given).  Any
+ * other position: nimber_position_solve with at most one move.  Errors:
+ * as nimber_position_solve.  Since 0.9.0. */
+int nimber_position_outcome(nimber_position *pos, nimber_solution *sol,
+                            nimber_error *err);
+
+/* What the parts search of a game has done (all 0 for a game without
+ * one, or before its first query). */
+typedef struct nimber_search_stats {
+    int active;            /* 1: the game has a parts search */
+    uint64_t nodes;        /* parts expanded since the game was made */
+    uint64_t values;       /* exact part values kept in its table */
+    uint64_t exclusions;   /* parts kept with values ruled out */
+    uint64_t table_bytes;  /* the tables' memory now */
+    uint64_t table_limit;  /* the most they may take */
+    uint64_t db_values;    /* part values read from a database */
+    unsigned testing;      /* the value k being tested at the top: is
+                              part + *k a P-position */
+} nimber_search_stats;
+
+/* nimber_game_search_stats: fills out (for progress reports: a progress
+ * callback of the game may call it).  Since 0.9.0. */
+void nimber_game_search_stats(const nimber_game *game,
+                              nimber_search_stats *out);
+
+/* nimber_game_set_search_limit: at most `nodes` parts expanded by one
+ * query of the parts search (0: no limit, the default); past it the
+ * query fails with NIMBER_E_LIMIT, saying so.  Games without a parts
+ * search ignore it.  Since 0.9.0. */
+void nimber_game_set_search_limit(nimber_game *game, uint64_t nodes);
+
+/* Databases of part values: files of the exact values of parts of one
+ * game's boards, read into the search's table before it starts, so that a
+ * run starts where others stopped.  A file begins with a header (the
+ * format's name and version, the game it belongs to, the number of
+ * values, a checksum of them); a truncated, corrupted or foreign file is
+ * refused with NIMBER_E_SYNTAX and never read as values.  Cram's parts
+ * are keyed on the 8 x 16 grid that every board of at most 8 rows and 16
+ * columns (either way) shares, so one file serves all of them; Node and
+ * Arc Kayles have none.  Since 0.9.0. */
+typedef struct nimber_db_info {
+    char game[33];      /* the game it belongs to ("cram 8x16") */
+    unsigned version;   /* the file format's version */
+    unsigned complete;  /* every part of up to this many cells is in
+                           (0: not known) */
+    unsigned largest;   /* the most cells of a part in it */
+    uint64_t values;    /* part values held */
+    uint64_t bytes;     /* the file's size */
+    unsigned long long count_by_value[8]; /* parts worth 0..6, and 7+ */
+} nimber_db_info;
+
+/* nimber_game_db_name: 1 when the game keeps databases, with the name of
+ * its key set (what a file's header names: "cram 8x16") in name; else 0.
+ * Since 0.9.0. */
+int nimber_game_db_name(const nimber_game *game, char name[33]);
+
+/* nimber_db_info_read: reads and checks the file at path (header, size,
+ * checksum, order).  Errors: NIMBER_E_IO (it cannot be read),
+ * NIMBER_E_SYNTAX (it is not a valid database: the message says what is
+ * wrong).  Since 0.9.0. */
+int nimber_db_info_read(const char *path, nimber_db_info *info,
+                        nimber_error *err);
+
+/* nimber_game_db_load: reads the file at path into game's parts search
+ * (checked as nimber_db_info_read, and that it belongs to this game).
+ * Errors: those of nimber_db_info_read; NIMBER_E_ARG (another game's, or
+ * a board whose parts the file cannot key); NIMBER_E_UNSUPPORTED (a game
+ * without databases); NIMBER_E_LIMIT (its values do not fit the memory
+ * limit).  Since 0.9.0. */
+int nimber_game_db_load(nimber_game *game, const char *path,
+                        nimber_error *err);
+
+/* nimber_game_db_build: finds the value of every part of up to `cells`
+ * elements (Cram: every connected set of cells, up to 16; the parts of
+ * the sizes below first) into game's table, for nimber_game_db_save.  The
+ * game's progress callback is called as parts are done.  Errors:
+ * NIMBER_E_UNSUPPORTED, NIMBER_E_ARG (cells out of range), NIMBER_E_LIMIT,
+ * NIMBER_E_INTERRUPTED.  Since 0.9.0. */
+int nimber_game_db_build(nimber_game *game, unsigned cells,
+                         nimber_error *err);
+
+/* nimber_game_db_save: writes every part value game's search holds (read
+ * from a database, built, or learnt while solving) to path, replacing it
+ * whole (a new file renamed over the old one).  Errors: NIMBER_E_IO,
+ * NIMBER_E_UNSUPPORTED, NIMBER_E_NOMEM.  Since 0.9.0. */
+int nimber_game_db_save(nimber_game *game, const char *path,
+                        nimber_error *err);
+
 #ifdef __cplusplus
 }
 #endif

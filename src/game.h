@@ -130,7 +130,8 @@ typedef struct nb_popt {
     uint32_t first;
     uint16_t nparts;
     uint8_t x;
-    uint8_t done; /* the search's: its value is known (in x) */
+    uint8_t done; /* the search's: 1 its value is known (in x); 2 a
+                     repeat, dropped; 3 settled for the query at hand */
     uint32_t cost;
 } nb_popt;
 
@@ -208,16 +209,15 @@ typedef struct nb_parts_ops {
      * invariant under a symmetry that no move meets its own image). */
     int (*mirror)(void *state, nb_pkey p);
     /* Optional (databases of part values, src/search/parts/db.c): the
-     * game's name in a database file; the part's key there, the same on
-     * every board (0: p has none, it is not kept); the part of a
-     * database key on this board (0: it does not fit); every part of
-     * exactly k elements, each once, by database key (NB_STOP from emit
-     * ends it). */
-    const char *db_game;
-    int (*db_key)(void *state, nb_pkey p, nb_pkey *out);
-    int (*db_part)(void *state, nb_pkey key, nb_pkey *out);
+     * name of the set of keys this game's parts use, written into buf
+     * (at most 32 bytes with the NUL; games that share it share files),
+     * 0 when the game keeps none; and every part of exactly k elements
+     * that the search can meet, each once, with its size (emit's NB_STOP
+     * or error ends it). */
+    int (*db_id)(void *state, char *buf, size_t cap);
     int (*db_each)(void *state, unsigned k,
-                   int (*emit)(void *ctx, nb_pkey key), void *ctx);
+                   int (*emit)(void *ctx, nb_pkey key, unsigned size),
+                   void *ctx);
 } nb_parts_ops;
 
 /* A parsed game: a family, its state, and the play rule its name asks for

@@ -51,6 +51,13 @@ int nb_parts_moves_to(nimber_game *g, const uint64_t *w, size_t n,
  * parts search applies: without its value. */
 int nb_parts_is(nimber_game *g, const uint64_t *w, size_t n, nimber_value t,
                 int *yes, nimber_error *err);
+/* One move after which its value is t (*found 1, the move emitted), the
+ * moves whose result the table knows tried first: for an outcome, where
+ * any winning move will do.  NIMBER_E_UNSUPPORTED for a game without a
+ * parts view. */
+int nb_parts_one_move_to(nimber_game *g, const uint64_t *w, size_t n,
+                         nimber_value t, nb_msink *sink, int *found,
+                         nimber_error *err);
 /* The parts search kept in g (made at first use); NULL when out of
  * memory. */
 typedef struct nb_psearch nb_psearch;

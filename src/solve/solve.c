@@ -55,6 +55,76 @@ int nimber_position_solve(nimber_position *pos, size_t max_moves,
     return rc;
 }
 
+/* The component whose outcome question goes to the parts search: the
+ * one of a game with a parts view that holds the most words (the largest
+ * board, most likely the costliest); SIZE_MAX when there is none. */
+static size_t parts_component(const nimber_position *pos) {
+    size_t best = SIZE_MAX;
+    for (size_t i = 0; i < pos->n; i++)
+        if (pos->c[i].game->family->parts &&
+            (best == SIZE_MAX || pos->c[i].pos.n > pos->c[best].pos.n))
+            best = i;
+    return best;
+}
+
+/* The outcome and one winning move (see nimber.h): the other components'
+ * values x, then "is component c's value x" by an outcome search; P then,
+ * else one of c's moves to x (the ones the table already knows tried
+ * first); failing that, c's value is below x, and the move is in another
+ * component: the whole solve, every value now known or cheap. */
+int nimber_position_outcome(nimber_position *pos, nimber_solution *sol,
+                            nimber_error *err) {
+    size_t c = pos->rule == NIMBER_RULE_NORMAL ? parts_component(pos)
+                                               : SIZE_MAX;
+    if (c == SIZE_MAX)
+        return nimber_position_solve(pos, 1, sol, err);
+    memset(sol, 0, sizeof *sol);
+    int rc = nb_position_ready(pos, err);
+    nimber_value x = nb_val(0);
+    for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
+        if (i == c)
+            continue;
+        nb_component *ci = &pos->c[i];
+        nb_tally t;
+        if (ci->xor_known && nb_value_is_xor(ci->game)) {
+            x = nb_xor(x, nb_val(ci->xor));
+            continue;
+        }
+        rc = nb_parts_value(ci->game, ci->pos.w, ci->pos.n, &t, err);
+        if (rc == NIMBER_OK && t.ninf) /* a draw is possible: the full rule */
+            return nimber_position_solve(pos, 1, sol, err);
+        x = nb_xor(x, t.fin);
+    }
+    nb_component *cc = &pos->c[c];
+    int yes = 0;
+    if (rc == NIMBER_OK)
+        rc = nb_parts_is(cc->game, cc->pos.w, cc->pos.n, x, &yes, err);
+    if (rc == NIMBER_OK && yes) {
+        sol->has_value = 1;
+        sol->outcome = NIMBER_OUTCOME_P;
+        return NIMBER_OK;
+    }
+    nb_collector col;
+    int found = 0;
+    if (rc == NIMBER_OK) {
+        sol->outcome = NIMBER_OUTCOME_N;
+        nb_collector_init(&col, &sol->moves, &sol->nmoves, &sol->truncated, 1,
+                          1);
+        col.component = c;
+        rc = nb_parts_one_move_to(cc->game, cc->pos.w, cc->pos.n, x,
+                                  &col.base, &found, err);
+        if (rc == NIMBER_E_UNSUPPORTED) /* its family declined: no parts */
+            rc = NIMBER_OK;
+    }
+    if (rc == NIMBER_OK && !found) { /* the move lies elsewhere */
+        nimber_solution_clear(sol);
+        return nimber_position_solve(pos, 1, sol, err);
+    }
+    if (rc != NIMBER_OK)
+        nimber_solution_clear(sol);
+    return rc;
+}
+
 /* Frees the moves of a solution and zeroes it. */
 void nimber_solution_clear(nimber_solution *sol) {
     if (!sol)

@@ -28,6 +28,7 @@
  * The files and what each owns:
  *   board.c   the board file and RxC, the grid, the state's life
  *   parts.c   the grid: parts, their canonical form, options, mirrors
+ *   shapes.c  every part of k cells, for databases
  *   value.c   the plain mex: parts, canonical shapes, its own table
  *   family.c  positions, moves, text; the nimber_family
  */
@@ -148,6 +149,22 @@ cram_bits cram_on_grid(const cram_state *s, cram_bits free);
 
 /* The canonical form of a connected set of grid cells. */
 cram_bits cram_canonical(const cram_grid *g, cram_bits p);
+
+/* p with the same value and fewer cells (stars and bridges), the same
+ * shape when nothing reduces. */
+cram_bits cram_reduce(const cram_grid *g, cram_bits p);
+
+/* 1 when the canonical part p is lost by a mirror strategy. */
+int cram_mirror_of(const cram_grid *g, cram_bits p);
+
+/* ---- shapes.c ---- */
+
+/* Every part of exactly k cells the search can meet (canonical, reduced,
+ * not lost by a mirror) on the shared 8 x 16 grid, each once: the
+ * database's (nb_parts_ops.db_each). */
+int cram_db_each(void *state, unsigned k,
+                 int (*emit)(void *ctx, nb_pkey key, unsigned size),
+                 void *ctx);
 
 /* The parts view of Cram (nb_parts_ops). */
 extern const nb_parts_ops cram_parts;

@@ -35,6 +35,7 @@
  */
 #include "cram.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static inline nb_pkey to_key(cram_bits x) {
@@ -259,9 +260,22 @@ static inline cram_bits wide_least_flip(cram_bits p, unsigned h, unsigned w) {
     return c < best ? c : best;
 }
 
-static cram_bits wide_canonical(cram_bits p) {
-    unsigned h, w;
-    p = wide_corner(p, &h, &w);
+/* 1 when p (in the corner, h x w) is its own half turn and no domino
+ * meets its image: lost by the player to move (see the top). */
+static int wide_mirror(cram_bits p, unsigned h, unsigned w) {
+    if (wide_hflip(wide_vflip(p, h), w) != p)
+        return 0;
+    unsigned mid = (h / 2) * 16 + w / 2; /* the cell right of / below the
+                                            centre */
+    if (h & 1)
+        return w & 1 ? !(p >> mid & 1) : (p >> (mid - 1) & 3) != 3;
+    if (w & 1)
+        return !((p >> mid) & (p >> (mid - 16)) & 1);
+    return 1;
+}
+
+/* The canonical form of p, already in the corner (h x w). */
+static cram_bits wide_canonical_at(cram_bits p, unsigned h, unsigned w) {
     /* fewer rows make a smaller number: lying flat beats standing up */
     if (w > h)
         return wide_least_flip(p, h, w);
@@ -279,6 +293,12 @@ static cram_bits wide_canonical(cram_bits p) {
         return t;
     cram_bits f = wide_least_flip(p, h, w);
     return f < t ? f : t;
+}
+
+static cram_bits wide_canonical(cram_bits p) {
+    unsigned h, w;
+    p = wide_corner(p, &h, &w);
+    return wide_canonical_at(p, h, w);
 }
 
 cram_bits cram_canonical(const cram_grid *g, cram_bits p) {
@@ -333,7 +353,7 @@ static inline cram_bits has_left(const cram_grid *g, cram_bits p) {
  *    other move keeps the pair alike (x ends as a second tuft of a cell,
  *    a star, or with no neighbour).
  * O(1) shifts. */
-static cram_bits reduce(const cram_grid *g, cram_bits p) {
+cram_bits cram_reduce(const cram_grid *g, cram_bits p) {
     cram_bits d = has_down(g, p), u = has_up(g, p), r = has_right(g, p),
               l = has_left(g, p);
     cram_bits two = (d & u) | (r & l) | ((d | u) & (r | l));
@@ -358,6 +378,24 @@ static cram_bits reduce(const cram_grid *g, cram_bits p) {
     cram_bits other = p & ~(tufts | seen);
     cram_bits bridges = other & ~nbrs(g, other);
     return out & ~bridges;
+}
+
+
+/* Appends part comp (k cells, connected, reduced) to the option in out:
+ * its canonical form, or nothing when a mirror strategy shows it lost
+ * (worth 0). */
+static void emit_part(const cram_grid *g, cram_bits comp, unsigned k,
+                      nb_opts *out) {
+    if (g->wide) {
+        unsigned h, w;
+        cram_bits c = wide_corner(comp, &h, &w);
+        if (!wide_mirror(c, h, w))
+            nb_opts_part(out, to_key(wide_canonical_at(c, h, w)), k);
+        return;
+    }
+    cram_bits c = cram_canonical(g, comp);
+    if (!cram_mirror_of(g, c))
+        nb_opts_part(out, to_key(c), k);
 }
 
 /* Appends to out the parts of rest (the cells left by a move), reduced,
@@ -391,12 +429,12 @@ static void add_parts(const cram_grid *g, cram_bits rest, cram_bits seeds,
             nb_opts_known(out, 1);
             continue;
         }
-        cram_bits red = reduce(g, comp);
+        cram_bits red = cram_reduce(g, comp);
         if (red != comp) { /* it may fall apart: its parts, again */
             add_parts(g, red, red, out);
             continue;
         }
-        nb_opts_part(out, to_key(cram_canonical(g, comp)), k);
+        emit_part(g, comp, k, out);
     }
 }
 
@@ -436,48 +474,68 @@ static int option(const cram_grid *g, cram_bits p, cram_bits d, int conn,
     if (!conn || k < 4) {
         add_parts(g, rest, nbrs(g, d), out);
     } else {
-        cram_bits red = reduce(g, rest);
+        cram_bits red = cram_reduce(g, rest);
         if (red != rest)
             add_parts(g, red, red, out);
         else
-            nb_opts_part(out, to_key(cram_canonical(g, rest)), k);
+            emit_part(g, rest, k, out);
     }
     return nb_opts_end(out) ? NB_STOP : NIMBER_OK;
 }
 
-static int cram_options(void *state, nb_pkey key, nb_opts *out) {
-    const cram_state *s = state;
-    const cram_grid *g = &s->grid;
-    cram_bits p = of_key(key);
+/* The dominoes of p in the order they are tried: vertical ones by column
+ * from the middle out, then horizontal ones by row from the middle out;
+ * out[k] = the domino's first cell (on the grid) * 2 + 1 if vertical.
+ * Returns how many. */
+static unsigned domino_order(const cram_grid *g, cram_bits p, uint16_t *out) {
     uint64_t r[16];
-    unsigned h = 1, w = g->w;
+    unsigned h = 1, w = g->w, n = 0;
     if (g->h > 1)
         rows_of(g, p, r, &h, &w);
     else
         w = cram_high(p) + 1;
     cram_bits vert = has_down(g, p); /* a cell and the one below it */
     cram_bits horz = has_right(g, p); /* a cell and the one right of it */
-    nb_opts_expect(out, cram_count(vert) + cram_count(horz));
     for (unsigned k = 0; k < w && vert; k++) {
         cram_bits m = vert & g->col[middle_out(w, k)];
         vert &= ~m;
-        for (; m; m &= m - 1) {
-            unsigned b = cram_low(m), i = b / g->w, j = b % g->w;
-            cram_bits d = cram_bit(b) | cram_bit(b + g->w);
-            int conn = g->vwin[window(g, p, (int)i - 1, (int)j - 1, 4, 3)];
-            RETURN_IF_ERR(option(g, p, d, conn, out));
-        }
+        for (; m; m &= m - 1)
+            out[n++] = (uint16_t)(cram_low(m) * 2 + 1);
     }
     for (unsigned k = 0; k < h && horz; k++) {
         cram_bits m = horz & g->row[middle_out(h, k)];
         horz &= ~m;
-        for (; m; m &= m - 1) {
-            unsigned b = cram_low(m), i = b / g->w, j = b % g->w;
-            cram_bits d = cram_bit(b) | cram_bit(b + 1);
-            int conn = g->hwin[window(g, p, (int)i - 1, (int)j - 1, 3, 4)];
-            RETURN_IF_ERR(option(g, p, d, conn, out));
-        }
+        for (; m; m &= m - 1)
+            out[n++] = (uint16_t)(cram_low(m) * 2);
     }
+    return n;
+}
+
+/* Every domino of the part: first those that may split it (their window
+ * does not show the rest connected: parts met before are likelier there,
+ * and an option that is known ends a query soonest), then the others. */
+static int cram_options(void *state, nb_pkey key, nb_opts *out) {
+    const cram_state *s = state;
+    const cram_grid *g = &s->grid;
+    cram_bits p = of_key(key);
+    uint16_t dom[2 * CRAM_MAX];
+    uint8_t conn[2 * CRAM_MAX];
+    unsigned n = domino_order(g, p, dom);
+    nb_opts_expect(out, n);
+    for (unsigned k = 0; k < n; k++) {
+        unsigned b = dom[k] >> 1, i = b / g->w, j = b % g->w;
+        conn[k] = dom[k] & 1
+                      ? g->vwin[window(g, p, (int)i - 1, (int)j - 1, 4, 3)]
+                      : g->hwin[window(g, p, (int)i - 1, (int)j - 1, 3, 4)];
+    }
+    for (int pass = 0; pass < 2; pass++)
+        for (unsigned k = 0; k < n; k++) {
+            if (conn[k] != pass)
+                continue;
+            unsigned b = dom[k] >> 1;
+            cram_bits d = cram_bit(b) | cram_bit(b + (dom[k] & 1 ? g->w : 1));
+            RETURN_IF_ERR(option(g, p, d, conn[k], out));
+        }
     return NIMBER_OK;
 }
 
@@ -487,12 +545,9 @@ static unsigned cram_bound(void *state, nb_pkey key) {
     return k > 63 ? 63 : k;
 }
 
-/* 1 when the part (canonical) is its own half turn and no domino meets
+/* 1 when the part p (canonical) is its own half turn and no domino meets
  * its image (see the top). */
-static int cram_mirror(void *state, nb_pkey key) {
-    const cram_state *s = state;
-    const cram_grid *g = &s->grid;
-    cram_bits p = of_key(key);
+int cram_mirror_of(const cram_grid *g, cram_bits p) {
     if (g->h == 1) /* a run: its middle domino meets itself */
         return 0;
     uint64_t r[16];
@@ -512,6 +567,11 @@ static int cram_mirror(void *state, nb_pkey key) {
     return 1;
 }
 
+static int cram_mirror(void *state, nb_pkey key) {
+    const cram_state *s = state;
+    return cram_mirror_of(&s->grid, of_key(key));
+}
+
 /* The parts of a position (the free cells on the grid). */
 static int cram_split(nimber_game *gm, const uint64_t *w, size_t n,
                       nb_opts *out, nimber_error *err) {
@@ -529,9 +589,20 @@ static int cram_split(nimber_game *gm, const uint64_t *w, size_t n,
     return NIMBER_OK;
 }
 
+/* Databases: the keys of the shared 8 x 16 grid. */
+static int cram_db_id(void *state, char *buf, size_t cap) {
+    const cram_state *s = state;
+    if (!s->has_grid || !s->grid.wide)
+        return 0;
+    snprintf(buf, cap, "cram 8x16");
+    return 1;
+}
+
 const nb_parts_ops cram_parts = {
     .split = cram_split,
     .options = cram_options,
     .bound = cram_bound,
     .mirror = cram_mirror,
+    .db_id = cram_db_id,
+    .db_each = cram_db_each,
 };

@@ -56,23 +56,37 @@ static void search_free(nb_psearch *ps) {
     nb_free(ps->ar.opt);
     nb_free(ps->ar.key);
     nb_free(ps->ar.size);
-    nb_pdb_close(ps->db);
+    nb_free(ps->seen);
     nb_free(ps);
+}
+
+nb_psearch *nb_psearch_new(const nb_parts_ops *ops, void *fam,
+                           size_t mem_limit) {
+    nb_psearch *ps = nb_calloc(1, sizeof *ps);
+    if (!ps)
+        return NULL;
+    ps->ops = ops;
+    ps->fam = fam;
+    ps->ar.grow = arena_grow;
+    ps->seen = nb_calloc(NB_SEEN, sizeof *ps->seen); /* (NULL: no check) */
+    ps->budget = ps->round_end = UINT64_MAX;
+    ps->tick = 4096;
+    ps->tab.max_bytes = ps->ex.max_bytes = mem_limit / TABLE_SHARE / 2;
+    return ps;
+}
+
+void nb_psearch_free(nb_psearch *ps) {
+    search_free(ps);
 }
 
 nb_psearch *nb_parts_search(nimber_game *g, nimber_error *err) {
     if (g->search)
         return g->search;
-    nb_psearch *ps = nb_calloc(1, sizeof *ps);
+    nb_psearch *ps = nb_psearch_new(g->family->parts, g->state, g->mem_limit);
     if (!ps) {
         nb_fail(err, NIMBER_E_NOMEM, "out of memory");
         return NULL;
     }
-    ps->ops = g->family->parts;
-    ps->fam = g->state;
-    ps->ar.grow = arena_grow;
-    ps->budget = UINT64_MAX;
-    ps->tab.max_bytes = ps->ex.max_bytes = g->mem_limit / TABLE_SHARE / 2;
     g->search = ps;
     g->search_free = search_free;
     return ps;
@@ -86,6 +100,11 @@ static nb_psearch *begin(nimber_game *g, nimber_error *err) {
     if (!ps)
         return NULL;
     ps->failed = 0;
+    ps->level = 0;
+    ps->round_end = UINT64_MAX;
+    ps->budget = ps->limit && ps->nodes <= UINT64_MAX - ps->limit
+                     ? ps->nodes + ps->limit
+                     : UINT64_MAX;
     ps->err = err;
     ps->progress = g->progress;
     ps->pctx = g->progress_ctx;
@@ -206,6 +225,76 @@ static int keep_to(nb_msink *sink, const nimber_move *mv) {
     return yes ? f->out->emit(f->out, mv) : NIMBER_OK;
 }
 
+/* The sink that keeps the first move after which the value is t, known
+ * from the table alone (quick) or by a query. */
+typedef struct {
+    nb_msink base;
+    nb_msink *out;
+    nb_psearch *ps;
+    nimber_game *g;
+    nb_pos copy;
+    const uint64_t *w;
+    size_t n;
+    unsigned t;
+    int quick, found;
+    nimber_error *err;
+} one_filter;
+
+static int keep_one(nb_msink *sink, const nimber_move *mv) {
+    one_filter *f = (one_filter *)sink;
+    memcpy(f->copy.w, f->w, f->n * sizeof *f->w);
+    f->copy.n = f->n;
+    RETURN_IF_ERR(f->g->family->apply(f->g, &f->copy, mv, f->err));
+    int yes;
+    if (f->quick) {
+        size_t oi;
+        RETURN_IF_ERR(split(f->ps, f->g, f->copy.w, f->copy.n, &oi, f->err));
+        const nb_popt *o = &f->ps->ar.opt[oi];
+        unsigned v;
+        yes = nb_pq_sum_known(f->ps, f->ps->ar.key + o->first, o->nparts,
+                              o->x, &v) &&
+              v == f->t;
+        release(f->ps, oi);
+    } else {
+        yes = has_value(f->ps, f->g, f->copy.w, f->copy.n, f->t, f->err);
+        if (yes < 0)
+            return f->ps->failed;
+    }
+    if (!yes)
+        return NIMBER_OK;
+    f->found = 1;
+    RETURN_IF_ERR(f->out->emit(f->out, mv));
+    return NB_STOP;
+}
+
+int nb_parts_one_move_to(nimber_game *g, const uint64_t *w, size_t n,
+                         nimber_value t, nb_msink *sink, int *found,
+                         nimber_error *err) {
+    *found = 0;
+    nb_psearch *ps = g->family->parts ? begin(g, err) : NULL;
+    if (!ps)
+        return g->family->parts ? NIMBER_E_NOMEM : NIMBER_E_UNSUPPORTED;
+    size_t oi;
+    int rc = split(ps, g, w, n, &oi, err);
+    if (rc == NB_NO_PARTS)
+        return NIMBER_E_UNSUPPORTED;
+    RETURN_IF_ERR(rc);
+    release(ps, oi);
+    if (t.hi || t.lo > 63)
+        return NIMBER_OK;
+    one_filter f = {{keep_one}, sink, ps, g, {NULL, 0, 0}, w, n,
+                    (unsigned)t.lo, 1, 0, err};
+    f.copy.w = nb_calloc(n + 2, sizeof *f.copy.w);
+    if (!f.copy.w)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    f.copy.cap = n + 2;
+    for (f.quick = 1; f.quick >= 0 && !f.found && rc == NIMBER_OK; f.quick--)
+        rc = g->family->moves(g, w, n, &f.base, err);
+    nb_free(f.copy.w);
+    *found = f.found;
+    return rc == NB_STOP ? NIMBER_OK : rc;
+}
+
 int nb_parts_moves_to(nimber_game *g, const uint64_t *w, size_t n,
                       const nb_tally *cur, nimber_value t, nb_msink *sink,
                       nimber_error *err) {
@@ -236,4 +325,29 @@ int nb_parts_moves_to(nimber_game *g, const uint64_t *w, size_t n,
     int rc = g->family->moves(g, w, n, &f.base, err);
     nb_free(f.copy.w);
     return rc;
+}
+
+void nimber_game_search_stats(const nimber_game *game,
+                              nimber_search_stats *out) {
+    memset(out, 0, sizeof *out);
+    const nb_psearch *ps = game->search;
+    if (!ps)
+        return;
+    out->active = 1;
+    out->nodes = ps->nodes;
+    out->values = ps->tab.used;
+    out->exclusions = ps->ex.used;
+    out->table_bytes = nb_ptab_bytes(&ps->tab) + nb_ptab_bytes(&ps->ex);
+    out->table_limit = ps->tab.max_bytes + ps->ex.max_bytes;
+    out->db_values = ps->db_values;
+    out->testing = ps->testing;
+}
+
+void nimber_game_set_search_limit(nimber_game *game, uint64_t nodes) {
+    nimber_error err;
+    if (!game->family->parts)
+        return;
+    nb_psearch *ps = nb_parts_search(game, &err);
+    if (ps)
+        ps->limit = nodes;
 }

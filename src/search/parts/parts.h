@@ -54,6 +54,14 @@ int nb_ptab_get(const nb_ptable *t, nb_pkey p, unsigned *val, uint64_t *excl);
  * the first buckets cannot be had. */
 int nb_ptab_put(nb_ptable *t, nb_pkey p, unsigned v, uint64_t excl,
                 unsigned size, nimber_error *err);
+/* Records p's exact value v for good (a database's: NB_PIN ranks above
+ * every part); NIMBER_E_LIMIT when the table has no room left for it. */
+#define NB_PIN 255u
+int nb_ptab_pin(nb_ptable *t, nb_pkey p, unsigned v, nimber_error *err);
+/* Copies up to cap of the exact values held into keys[], vals[]; returns
+ * how many there are. */
+size_t nb_ptab_each(const nb_ptable *t, nb_pkey *keys, uint8_t *vals,
+                    size_t cap);
 /* Asks the CPU for p's bucket ahead of its use. */
 void nb_ptab_prefetch(const nb_ptable *t, nb_pkey p);
 void nb_ptab_free(nb_ptable *t);
@@ -62,11 +70,12 @@ size_t nb_ptab_bytes(const nb_ptable *t);
 
 /* ---- the search's state (query.c), kept in the game ---- */
 
-struct nb_pdb;
-
-/* ---- db.c ---- */
-
-void nb_pdb_close(struct nb_pdb *db);
+/* The options met while listing a part's (query.c), by hash. */
+#define NB_SEEN 1024
+typedef struct {
+    uint64_t hash;
+    uint32_t stamp, at;
+} nb_seen;
 
 struct nb_psearch {
     const nb_parts_ops *ops;
@@ -75,18 +84,32 @@ struct nb_psearch {
                            option, it stays in the caches longest) */
     nb_ptable ex;       /* values excluded (read once a query) */
     nb_opts ar;         /* the options of every part on the stack */
-    struct nb_pdb *db;  /* a database of part values, or NULL */
     uint64_t nodes;     /* parts expanded */
     uint64_t queries;   /* parts asked for */
-    uint64_t budget;    /* parts that may be expanded in one call */
+    uint64_t budget;    /* node count at which the call must stop */
+    uint64_t limit;     /* parts one call may expand (0: no limit) */
+    uint64_t db_values; /* part values read from databases or built */
+    unsigned complete;  /* every part up to this size is in the table
+                           (built; 0: not known) */
     uint64_t tick;      /* parts until the next progress report */
     unsigned testing;   /* the value being tested at the top, for reports */
+    unsigned level;     /* queries and values being found, nested */
+    uint64_t round_end; /* nodes at which the top's current round stops */
     void *listing;      /* query.c: the options being listed */
+    nb_seen *seen;      /* query.c: NB_SEEN of them, by hash */
+    uint32_t stamp;     /* the listing they belong to */
     nimber_progress_fn progress;
     void *pctx;
     int failed;         /* a status other than NIMBER_OK: unwinding */
     nimber_error *err;
 };
+
+/* game.c: a search over the parts of ops (family state fam), its tables
+ * within a share of mem_limit; NULL when out of memory.  (The unit tests
+ * drive one with a family of their own.) */
+nb_psearch *nb_psearch_new(const nb_parts_ops *ops, void *fam,
+                           size_t mem_limit);
+void nb_psearch_free(nb_psearch *ps);
 
 /* query.c: the exact value of part p of size elements (NB_NONE after a failure, in
  * ps->failed). */
@@ -95,9 +118,17 @@ unsigned nb_pq_value(nb_psearch *ps, nb_pkey p, unsigned size);
  * value t (1 or 0; -1 after a failure); the parts may be reordered. */
 int nb_pq_sum_is(nb_psearch *ps, nb_pkey *keys, const uint8_t *sizes,
                  size_t n, unsigned x, unsigned t);
+/* query.c: the value of that sum if the table knows every part's (1, in
+ * *v), else 0. */
+int nb_pq_sum_known(const nb_psearch *ps, const nb_pkey *keys, size_t n,
+                    unsigned x, unsigned *v);
 /* query.c: the value of that sum (NB_NONE after a failure). */
 unsigned nb_pq_sum_value(nb_psearch *ps, const nb_pkey *keys,
                          const uint8_t *sizes, size_t n, unsigned x);
+/* The status of a round at the top that ran out (query.c), never
+ * returned out of the search. */
+#define NB_ROUND (-4)
+
 /* query.c: records a failure (the first one wins); returns NB_NONE. */
 unsigned nb_pq_fail(nb_psearch *ps, int code);
 

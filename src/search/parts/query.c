@@ -93,11 +93,15 @@ unsigned nb_pq_fail(nb_psearch *ps, int code) {
 /* Counts an expansion against the budget; reports progress. */
 static void count_node(nb_psearch *ps) {
     ps->nodes++;
+    if (ps->nodes > ps->round_end && ps->nodes <= ps->budget) {
+        nb_pq_fail(ps, NB_ROUND); /* a round at the top ran out */
+        return;
+    }
     if (ps->nodes > ps->budget) {
         nb_fail(ps->err, NIMBER_E_LIMIT,
-                "the search passed its budget of %llu parts expanded "
+                "the search passed its limit of %llu parts expanded "
                 "(--max-nodes raises it)",
-                (unsigned long long)ps->budget);
+                (unsigned long long)ps->limit);
         nb_pq_fail(ps, NIMBER_E_LIMIT);
         return;
     }
@@ -125,6 +129,10 @@ static void remember(nb_psearch *ps, nb_pkey p, unsigned size, unsigned v,
 /* Size of a part for ranking, from the arena. */
 static unsigned part_size(const nb_opts *ar, size_t k) {
     return ar->size[k];
+}
+
+static inline int key_less(nb_pkey a, nb_pkey b) {
+    return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
 }
 
 /* Simplifies option oi: equal parts cancel, parts of known value are
@@ -155,12 +163,65 @@ static void reduce(nb_psearch *ps, size_t oi) {
         }
     }
     uint32_t cost = 0;
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++) {
         cost += (uint32_t)sz[i] * sz[i];
+        for (unsigned j = i; j > 0 && key_less(k[j], k[j - 1]); j--) {
+            nb_pkey t = k[j]; /* sorted: equal options look alike */
+            k[j] = k[j - 1];
+            k[j - 1] = t;
+            uint8_t ts = sz[j];
+            sz[j] = sz[j - 1];
+            sz[j - 1] = ts;
+        }
+    }
     o->nparts = (uint16_t)n;
     o->x = (uint8_t)x;
     o->cost = cost;
     o->done = n == 0;
+}
+
+/* A hash of option oi (its sorted parts and known value). */
+static uint64_t option_hash(const nb_opts *ar, size_t oi) {
+    const nb_popt *o = &ar->opt[oi];
+    uint64_t h = 0x9E3779B97F4A7C15ull * (o->x + 1u);
+    for (size_t k = o->first; k < o->first + o->nparts; k++) {
+        h ^= ar->key[k].lo + 0x632BE59BD9B4E019ull * ar->key[k].hi;
+        h *= 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+/* 1 when options a and b are the same sum (both simplified). */
+static int same_option(const nb_opts *ar, size_t a, size_t b) {
+    const nb_popt *x = &ar->opt[a], *y = &ar->opt[b];
+    if (x->x != y->x || x->nparts != y->nparts)
+        return 0;
+    for (size_t k = 0; k < x->nparts; k++)
+        if (ar->key[x->first + k].lo != ar->key[y->first + k].lo ||
+            ar->key[x->first + k].hi != ar->key[y->first + k].hi)
+            return 0;
+    return 1;
+}
+
+/* 1 when option oi repeats one listed before it in this listing (it is
+ * then dropped: a repeated option adds no value to the mex).  The
+ * search's scratch set holds the listing's options by hash; exact
+ * comparison on a hash match.  O(parts). */
+static int repeated(nb_psearch *ps, size_t o0, size_t oi) {
+    uint64_t h = option_hash(&ps->ar, oi);
+    for (unsigned i = (unsigned)h & (NB_SEEN - 1);;
+         i = (i + 1) & (NB_SEEN - 1)) {
+        nb_seen *e = &ps->seen[i];
+        if (e->stamp != ps->stamp) {
+            e->stamp = ps->stamp;
+            e->hash = h;
+            e->at = (uint32_t)(oi - o0);
+            return 0;
+        }
+        if (e->hash == h && same_option(&ps->ar, o0 + e->at, oi))
+            return 1;
+    }
 }
 
 /* Sorts the options o0..o0+n-1 by cost, ties kept in order (insertion
@@ -178,8 +239,12 @@ static void sort_options(nb_opts *ar, size_t o0, size_t n) {
 }
 
 static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r);
-#include <stdlib.h>
-static int exp_mode = -1;
+
+/* The first round's budget at the top of the search (parts expanded),
+ * and the mark of an option ruled out for value t (cost = RULED + t + 1:
+ * above any sorting cost, 128^2 * 64). */
+#define FIRST_ROUND 1024
+#define RULED (1u << 21)
 
 /* The exact value of part p. */
 static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size);
@@ -228,19 +293,25 @@ static unsigned query_opt(nb_psearch *ps, size_t oi, uint64_t s) {
 typedef struct {
     size_t o0;
     uint64_t r, m;
-    size_t known;
+    size_t known, dups;
 } listing;
 
-/* Simplifies option oi of a listing; NB_STOP when the values seen so far
- * rule out every candidate. */
+/* Simplifies option oi of a listing (dropping it when it repeats one);
+ * NB_STOP when the values seen so far rule out every candidate. */
 static int look(nb_psearch *ps, listing *l, size_t oi) {
     nb_opts *o = &ps->ar;
     reduce(ps, oi);
+    if (ps->seen && oi - l->o0 < NB_SEEN / 2 && repeated(ps, l->o0, oi)) {
+        o->opt[oi].done = 2; /* dropped at the end of the listing */
+        l->dups++;
+        return 0;
+    }
     if (!o->opt[oi].done)
         return 0;
     l->m |= UINT64_C(1) << o->opt[oi].x;
     l->known++;
     size_t n = o->expect > o->nopt - l->o0 ? o->expect : o->nopt - l->o0;
+    n -= l->dups;
     uint64_t c = l->r & below((unsigned)(n > 63 ? 64 : n + 1));
     return prune(c, l->m, (unsigned)(n - l->known)) ? 0 : NB_STOP;
 }
@@ -269,8 +340,9 @@ static size_t open_options(nb_psearch *ps, nb_pkey p, uint64_t r,
                            uint64_t *m, int *stopped) {
     nb_opts *ar = &ps->ar;
     size_t o0 = ar->nopt;
-    listing l = {o0, r, 0, 0}, *up = ps->listing;
+    listing l = {o0, r, 0, 0, 0}, *up = ps->listing;
     ps->listing = &l;
+    ps->stamp++;
     ar->expect = 0;
     ar->closed = closed;
     int rc = ps->ops->options(ps->fam, p, ar);
@@ -285,49 +357,82 @@ static size_t open_options(nb_psearch *ps, nb_pkey p, uint64_t r,
     }
     count_node(ps);
     *m = l.m;
+    if (l.dups && !*stopped) { /* drop the repeats, keeping the order */
+        size_t w = o0;
+        for (size_t i = o0; i < ar->nopt; i++)
+            if (ar->opt[i].done != 2)
+                ar->opt[w++] = ar->opt[i];
+        ar->nopt = w;
+    }
     size_t n = ar->nopt - o0;
     if (!*stopped)
         sort_options(ar, o0, n);
     return n;
 }
 
-/* Expands p for the candidates r (see the top). */
+/* Runs query_opt(oi, s) within a round of budget parts expanded:
+ * NB_NONE and *late when the round ran out (nothing is lost: what the
+ * attempt finished stays in the tables, the rest is done again later). */
+static unsigned within(nb_psearch *ps, size_t oi, uint64_t s,
+                       uint64_t budget, int *late) {
+    uint64_t end = ps->round_end;
+    ps->round_end = ps->nodes + budget < end ? ps->nodes + budget : end;
+    unsigned v = query_opt(ps, oi, s);
+    ps->round_end = end;
+    *late = ps->failed == NB_ROUND && ps->nodes <= end;
+    if (*late)
+        ps->failed = 0;
+    return v;
+}
+
+/* Expands p for the candidates r (see the top).  At the top of the
+ * search the options are asked in rounds: each within a budget of parts
+ * expanded, four times larger each round, so that an option that is hard
+ * to settle does not hold up one that settles the query at once. */
 static unsigned expand(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
     nb_opts *ar = &ps->ar;
     size_t o0 = ar->nopt, k0 = ar->nkey;
     uint64_t m;
-    int stopped;
+    int stopped, top = ps->level++ == 0;
     size_t n = open_options(ps, p, r, &m, &stopped);
-    if (ps->failed || stopped) {
-        ar->nopt = o0;
-        ar->nkey = k0;
-        if (stopped && !ps->failed && exp_mode != 2)
-            remember(ps, p, size, NB_NONE, r);
-        return NB_NONE;
+    uint64_t c = 0;
+    if (!ps->failed && !stopped) {
+        unsigned u = 0;
+        for (size_t i = o0; i < o0 + n; i++)
+            u += !ar->opt[i].done;
+        r &= below((unsigned)n + 1); /* a mex of n values is at most n */
+        c = prune(r, m, u);
+        for (uint64_t budget = FIRST_ROUND; c && u; budget *= 4) {
+            int pending = 0;
+            for (size_t i = o0; c && i < o0 + n; i++) {
+                if (ar->opt[i].done)
+                    continue;
+                int late = 0;
+                uint64_t s = below(top_bit(c) + 1) & ~m;
+                unsigned v = top ? within(ps, i, s, budget, &late)
+                                 : query_opt(ps, i, s);
+                if (ps->failed)
+                    break;
+                if (late) {
+                    pending = 1;
+                    continue;
+                }
+                ar->opt[i].done = 3; /* settled (its value, if known, in m) */
+                if (v != NB_NONE)
+                    m |= UINT64_C(1) << v;
+                c = prune(c, m, --u);
+            }
+            if (!pending || ps->failed)
+                break;
+        }
     }
-    unsigned u = 0;
-    for (size_t i = o0; i < o0 + n; i++)
-        u += !ar->opt[i].done;
-    r &= below((unsigned)n + 1); /* a mex of n values is at most n */
-    uint64_t c = prune(r, m, u);
-    for (size_t i = o0; c && i < o0 + n; i++) {
-        if (ar->opt[i].done)
-            continue;
-        uint64_t s = below(top_bit(c) + 1) & ~m;
-        unsigned v = query_opt(ps, i, s);
-        if (ps->failed)
-            break;
-        if (v != NB_NONE)
-            m |= UINT64_C(1) << v;
-        c = prune(c, m, --u);
-    }
+    ps->level--;
     ar->nopt = o0;
     ar->nkey = k0;
     if (ps->failed)
         return NB_NONE;
     if (!c) {
-        if (exp_mode != 2)
-            remember(ps, p, size, NB_NONE, r);
+        remember(ps, p, size, NB_NONE, r);
         return NB_NONE;
     }
     unsigned v = (unsigned)__builtin_ctzll(c);
@@ -340,7 +445,6 @@ static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
     uint64_t ex;
     if (ps->failed)
         return NB_NONE;
-    if (exp_mode < 0) exp_mode = getenv("NBX") ? atoi(getenv("NBX")) : 0;
     ps->queries++;
     if (nb_ptab_get(&ps->tab, p, &v, &ex))
         return v;
@@ -356,20 +460,15 @@ static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
     return expand(ps, p, size, r);
 }
 
-/* The value by aspiration (see the top). */
+/* The value by aspiration (see the top); at the top of the search each
+ * value t is tested in rounds, as in expand. */
 static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
     unsigned v;
     uint64_t ex;
     if (ps->failed)
         return NB_NONE;
-    if (exp_mode < 0) exp_mode = getenv("NBX") ? atoi(getenv("NBX")) : 0;
-    if (exp_mode == 1 && ps->queries > 0) {
-        v = query(ps, p, size, ~UINT64_C(0));
-        if (v == NB_NONE && !ps->failed) nb_pq_fail(ps, NIMBER_E_LIMIT);
-        return v;
-    }
     ps->queries++;
-    if (nb_ptab_get(&ps->tab, p, &v, &ex) && v != NB_NONE)
+    if (nb_ptab_get(&ps->tab, p, &v, &ex))
         return v;
     if (ps->ops->mirror && ps->ops->mirror(ps->fam, p)) {
         remember(ps, p, size, 0, 0);
@@ -378,7 +477,7 @@ static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
     nb_opts *ar = &ps->ar;
     size_t o0 = ar->nopt, k0 = ar->nkey;
     uint64_t m;
-    int stopped;
+    int stopped, top = ps->level++ == 0;
     size_t n = open_options(ps, p, ~UINT64_C(0), &m, &stopped);
     unsigned val = NB_NONE;
     while (!ps->failed) {
@@ -389,21 +488,40 @@ static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
             nb_pq_fail(ps, NIMBER_E_LIMIT);
             break;
         }
+        if (top)
+            ps->testing = t;
+        /* the options not known to differ from t: ruled[i] = t + 1 once
+         * one is (kept in the option's cost, no longer needed to sort) */
         int found = 0;
-        for (size_t i = o0; i < o0 + n && !found && !ps->failed; i++) {
-            if (ar->opt[i].done)
-                continue;
-            unsigned w = query_opt(ps, i, UINT64_C(1) << t);
-            if (w != NB_NONE) {
-                m |= UINT64_C(1) << w;
-                found = w == t;
+        for (uint64_t budget = FIRST_ROUND; !found; budget *= 4) {
+            int pending = 0;
+            for (size_t i = o0; i < o0 + n && !found; i++) {
+                if (ar->opt[i].done || ar->opt[i].cost == t + 1u + RULED)
+                    continue;
+                int late = 0;
+                unsigned w = top ? within(ps, i, UINT64_C(1) << t, budget, &late)
+                                 : query_opt(ps, i, UINT64_C(1) << t);
+                if (ps->failed)
+                    break;
+                if (late) {
+                    pending = 1;
+                    continue;
+                }
+                if (w != NB_NONE) {
+                    m |= UINT64_C(1) << w;
+                    found = w == t;
+                } else
+                    ar->opt[i].cost = t + 1u + RULED;
             }
+            if (!pending || ps->failed)
+                break;
         }
         if (!found && !ps->failed) {
             val = t;
             break;
         }
     }
+    ps->level--;
     ar->nopt = o0;
     ar->nkey = k0;
     if (ps->failed)
@@ -451,6 +569,19 @@ int nb_pq_sum_is(nb_psearch *ps, nb_pkey *keys, const uint8_t *sizes,
     if (ps->failed)
         return -1;
     return v == t;
+}
+
+int nb_pq_sum_known(const nb_psearch *ps, const nb_pkey *keys, size_t n,
+                    unsigned x, unsigned *v) {
+    for (size_t i = 0; i < n; i++) {
+        unsigned w;
+        uint64_t ex;
+        if (!nb_ptab_get(&ps->tab, keys[i], &w, &ex))
+            return 0;
+        x ^= w;
+    }
+    *v = x;
+    return 1;
 }
 
 unsigned nb_pq_sum_value(nb_psearch *ps, const nb_pkey *keys,

@@ -37,7 +37,8 @@ static inline int key_empty(nb_pkey a) {
     return (a.lo | a.hi) == 0;
 }
 
-/* The rank of an entry for replacement. */
+/* The rank of an entry for replacement; pinned entries (size NB_PIN:
+ * values from a database) are never replaced. */
 static inline unsigned rank(unsigned size, unsigned val) {
     return 2 * size + (val != NB_NONE);
 }
@@ -100,7 +101,7 @@ static int place(nb_ptable *t, size_t h, nb_pkey p, unsigned v,
             k = i % 3;
         }
     }
-    if (!empty && low > rank(pri, v))
+    if (!empty && (low > rank(pri, v) || low >= rank(NB_PIN, 0)))
         return 0;
     at->key[k] = p;
     at->val[k] = (uint8_t)v;
@@ -166,6 +167,45 @@ int nb_ptab_put(nb_ptable *t, nb_pkey p, unsigned v, uint64_t excl,
     t->used += r == 2;
     t->dropped += r != 2;
     return NIMBER_OK;
+}
+
+int nb_ptab_pin(nb_ptable *t, nb_pkey p, unsigned v, nimber_error *err) {
+    unsigned w;
+    uint64_t ex;
+    if (nb_ptab_get(t, p, &w, &ex) && w == v) { /* known: pin it */
+        size_t h = home(t, p);
+        for (int i = 0; i < 3 * WINDOW; i++) {
+            nb_pbucket *q = &t->b[(h + i / 3) & (t->nb - 1)];
+            if (key_eq(q->key[i % 3], p))
+                q->pri[i % 3] = NB_PIN;
+        }
+        return NIMBER_OK;
+    }
+    size_t before = t->used;
+    RETURN_IF_ERR(nb_ptab_put(t, p, v, 0, NB_PIN, err));
+    if (t->used == before && !(nb_ptab_get(t, p, &w, &ex) && w == v))
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "the part values do not fit the memory limit's "
+                       "share for them (%zu MiB; --max-memory raises it)",
+                       t->max_bytes >> 20);
+    return NIMBER_OK;
+}
+
+size_t nb_ptab_each(const nb_ptable *t, nb_pkey *keys, uint8_t *vals,
+                    size_t cap) {
+    size_t n = 0;
+    for (size_t i = 0; i < t->nb; i++)
+        for (int k = 0; k < 3; k++) {
+            const nb_pbucket *b = &t->b[i];
+            if (key_empty(b->key[k]) || b->val[k] == NB_NONE)
+                continue;
+            if (n < cap) {
+                keys[n] = b->key[k];
+                vals[n] = b->val[k];
+            }
+            n++;
+        }
+    return n;
 }
 
 void nb_ptab_free(nb_ptable *t) {

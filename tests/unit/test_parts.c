@@ -1,0 +1,423 @@
+/*
+ * test_parts.c — the parts search (src/search/parts/) and Cram's grid
+ * (src/games/cram/parts.c) against twins that share none of their code.
+ *
+ *   - The search alone, on a family written here: Lasker's Nim as parts (a
+ *     heap of n is a part; a move takes from it or splits it in two), whose
+ *     values follow a closed form up to 63 (n, or n+1, n-1 by n mod 4):
+ *     every value, sums of heaps asked whether they have a value, with
+ *     tables cramped until entries are replaced all the time.
+ *   - Cram's canonical form: a random connected part, moved anywhere and
+ *     turned or reflected every way that fits the grid, has one key; on
+ *     the shared 8 x 16 grid the fast path equals the general one.
+ *   - Cram's values by the search against the plain mex (the family's own
+ *     value, the twin): every board drawn inside 4 x 4, every position of
+ *     the 4 x 4 and 3 x 5 rectangles, random boards with blocked cells and
+ *     random covered sets (values, and "is the value t"), with a table so
+ *     small that it replaces entries all the time too.
+ *   - Boards past 64 cells, where the twin cannot go: 1 x n against
+ *     octal:0.07 (Dawson's Kayles) up to n = 128, boards of two blocks
+ *     whose values are known, even x even boards worth 0.
+ * Random tests print their seed.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "games/cram/cram.h"
+#include "search/parts/parts.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- Lasker's Nim as a family of parts ---- */
+
+static unsigned lasker(unsigned n) {
+    if (n == 0)
+        return 0;
+    switch (n % 4) {
+    case 0: return n - 1;
+    case 3: return n + 1;
+    default: return n;
+    }
+}
+
+static nb_pkey heap(unsigned n) {
+    nb_pkey k = {n, 0};
+    return k;
+}
+
+/* Options: take 1..n (a heap of m < n, none for 0), or split in two. */
+static int lk_options(void *state, nb_pkey p, nb_opts *out) {
+    (void)state;
+    unsigned n = (unsigned)p.lo;
+    nb_opts_expect(out, n + n / 2);
+    for (unsigned m = 0; m < n; m++) {
+        if (nb_opts_begin(out))
+            return NIMBER_E_NOMEM;
+        if (m)
+            nb_opts_part(out, heap(m), m);
+        if (nb_opts_end(out))
+            return NB_STOP;
+    }
+    for (unsigned a = 1; a <= n / 2; a++) {
+        if (nb_opts_begin(out))
+            return NIMBER_E_NOMEM;
+        nb_opts_part(out, heap(a), a);
+        nb_opts_part(out, heap(n - a), n - a);
+        if (nb_opts_end(out))
+            return NB_STOP;
+    }
+    return NIMBER_OK;
+}
+
+static unsigned lk_bound(void *state, nb_pkey p) {
+    (void)state;
+    return p.lo + 1 > 63 ? 63 : (unsigned)p.lo + 1;
+}
+
+static const nb_parts_ops lasker_parts = {
+    .options = lk_options,
+    .bound = lk_bound,
+};
+
+static unsigned seed_of(void) {
+    const char *e = getenv("NIMBER_SEED");
+    unsigned s = e ? (unsigned)strtoul(e, NULL, 10)
+                   : (unsigned)time(NULL) ^ (unsigned)getpid();
+    printf("# seed %u (NIMBER_SEED=%u repeats it)\n", s, s);
+    return s;
+}
+
+/* Every heap's value, then random sums asked for values, with a table of
+ * mem bytes (or a roomy one). */
+static void lasker_against_closed_form(size_t mem) {
+    nb_psearch *ps = nb_psearch_new(&lasker_parts, NULL, mem);
+    assert_non_null(ps);
+    nimber_error err;
+    ps->err = &err;
+    for (unsigned n = 1; n <= 60; n++) {
+        unsigned v = nb_pq_value(ps, heap(n), n);
+        assert_int_equal(ps->failed, 0);
+        if (v != lasker(n))
+            fail_msg("heap %u: %u, not %u", n, v, lasker(n));
+    }
+    srand(seed_of());
+    for (int trial = 0; trial < 3000; trial++) {
+        nb_pkey keys[6];
+        uint8_t sizes[6];
+        size_t k = (size_t)(rand() % 6);
+        unsigned x = (unsigned)rand() % 8, want = x;
+        for (size_t i = 0; i < k; i++) {
+            unsigned n = 1 + (unsigned)rand() % 40;
+            keys[i] = heap(n);
+            sizes[i] = (uint8_t)n;
+            want ^= lasker(n);
+        }
+        unsigned t = rand() % 2 ? want : (unsigned)rand() % 64;
+        nb_pkey copy[6];
+        memcpy(copy, keys, sizeof keys);
+        int yes = nb_pq_sum_is(ps, copy, sizes, k, x, t);
+        assert_int_equal(ps->failed, 0);
+        if (yes != (t == want))
+            fail_msg("trial %d: sum of %zu heaps and %u is %u, asked %u: %d",
+                     trial, k, x, want, t, yes);
+        assert_int_equal(nb_pq_sum_value(ps, keys, sizes, k, x), want);
+    }
+    nb_psearch_free(ps);
+}
+
+static void test_lasker(void **state) {
+    (void)state;
+    lasker_against_closed_form((size_t)64 << 20);
+}
+
+/* A table of a few buckets: entries are replaced all the time. */
+static void test_lasker_cramped(void **state) {
+    (void)state;
+    lasker_against_closed_form((size_t)2 << 20);
+}
+
+/* ---- Cram's canonical form ---- */
+
+/* A random connected set of k cells inside a box of bh x bw, as cell
+ * lists (row, column from 0). */
+static unsigned random_part(unsigned bh, unsigned bw, unsigned k,
+                            unsigned *r, unsigned *c) {
+    unsigned n = 1;
+    r[0] = (unsigned)rand() % bh;
+    c[0] = (unsigned)rand() % bw;
+    for (int tries = 0; n < k && tries < 10000; tries++) {
+        unsigned i = (unsigned)rand() % n, d = (unsigned)rand() % 4;
+        int nr = (int)r[i] + (d == 0) - (d == 1),
+            nc = (int)c[i] + (d == 2) - (d == 3);
+        if (nr < 0 || nc < 0 || nr >= (int)bh || nc >= (int)bw)
+            continue;
+        int dup = 0;
+        for (unsigned j = 0; j < n; j++)
+            dup |= r[j] == (unsigned)nr && c[j] == (unsigned)nc;
+        if (!dup) {
+            r[n] = (unsigned)nr;
+            c[n++] = (unsigned)nc;
+        }
+    }
+    return n;
+}
+
+/* The cells placed on grid g at offset (oy, ox); 0 if they do not fit. */
+static int place(const cram_grid *g, const unsigned *r, const unsigned *c,
+                 unsigned n, unsigned oy, unsigned ox, cram_bits *out) {
+    *out = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (r[i] + oy >= g->h || c[i] + ox >= g->w)
+            return 0;
+        *out |= cram_bit((r[i] + oy) * g->w + c[i] + ox);
+    }
+    return 1;
+}
+
+/* Every image of random parts under the symmetries of the square, placed
+ * where they fit, has the part's key; fast and general paths agree. */
+static void canonical_on(unsigned rows, unsigned cols, unsigned kmax) {
+    cram_grid *g = calloc(1, sizeof *g), *gen = calloc(1, sizeof *gen);
+    int turn;
+    assert_true(cram_grid_init(g, rows, cols, &turn));
+    *gen = *g;
+    gen->wide = 0;
+    unsigned r[128], c[128], tr[128], tc[128];
+    for (int trial = 0; trial < 400; trial++) {
+        unsigned k = 1 + (unsigned)rand() % kmax;
+        unsigned n = random_part(g->h, g->w, k, r, c);
+        unsigned h = 0, w = 0;
+        for (unsigned i = 0; i < n; i++) {
+            h = r[i] + 1 > h ? r[i] + 1 : h;
+            w = c[i] + 1 > w ? c[i] + 1 : w;
+        }
+        cram_bits p, key = 0;
+        assert_true(place(g, r, c, n, 0, 0, &p));
+        key = cram_canonical(g, p);
+        if (g->wide && cram_canonical(gen, p) != key)
+            fail_msg("trial %d: the fast and general keys differ", trial);
+        for (int t = 0; t < 8; t++) {
+            unsigned th = t & 4 ? w : h, tw = t & 4 ? h : w;
+            for (unsigned i = 0; i < n; i++) {
+                unsigned y = t & 4 ? c[i] : r[i], x = t & 4 ? r[i] : c[i];
+                tr[i] = t & 1 ? th - 1 - y : y;
+                tc[i] = t & 2 ? tw - 1 - x : x;
+            }
+            if (th > g->h || tw > g->w)
+                continue;
+            unsigned oy = (unsigned)rand() % (g->h - th + 1),
+                     ox = (unsigned)rand() % (g->w - tw + 1);
+            cram_bits q;
+            assert_true(place(g, tr, tc, n, oy, ox, &q));
+            if (cram_canonical(g, q) != key)
+                fail_msg("trial %d: image %d has another key", trial, t);
+            if (g->wide && cram_canonical(gen, q) != key)
+                fail_msg("trial %d: image %d: the general key differs", trial,
+                         t);
+        }
+    }
+    free(g);
+    free(gen);
+}
+
+static void test_canonical(void **state) {
+    (void)state;
+    srand(seed_of());
+    canonical_on(8, 16, 40); /* the shared grid (fast path) */
+    canonical_on(16, 8, 40); /* the same, turned */
+    canonical_on(9, 9, 40);
+    canonical_on(5, 25, 40);
+    canonical_on(2, 64, 30);
+    canonical_on(1, 128, 60);
+}
+
+/* ---- Cram's values: the search against the plain mex ---- */
+
+static const char *board_path(void) {
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/nimber-test-parts-%d.txt",
+             (int)getpid());
+    return path;
+}
+
+static nimber_game *load(const char *spec_or_text, size_t mem) {
+    char spec[96];
+    if (strncmp(spec_or_text, "cram:", 5) == 0)
+        snprintf(spec, sizeof spec, "%s", spec_or_text);
+    else {
+        FILE *f = fopen(board_path(), "w");
+        fputs(spec_or_text, f);
+        fclose(f);
+        snprintf(spec, sizeof spec, "cram:%s", board_path());
+    }
+    nimber_game *g = NULL;
+    nimber_error err;
+    if (nimber_game_parse_limited(spec, mem, &g, &err))
+        fail_msg("%s: %s", spec, err.message);
+    return g;
+}
+
+/* The search's value of covered set cov in g equals the plain mex's in
+ * pg (the same board), and it is asked whether the value is t for a few
+ * t. */
+static void twin2(nimber_game *g, nimber_game *pg, cram_bits cov) {
+    uint64_t w[2] = {(uint64_t)cov, (uint64_t)(cov >> 64)};
+    nb_tally a, b;
+    nimber_error err;
+    if (nb_parts_value(g, w, 2, &a, &err) != NIMBER_OK)
+        fail_msg("search: %s", err.message);
+    if (pg->family->value(pg, w, 1, &b, &err) != NIMBER_OK)
+        fail_msg("plain: %s", err.message);
+    if (a.fin.lo != b.fin.lo)
+        fail_msg("%s covered %llx: search %llu, plain %llu", g->spec,
+                 (unsigned long long)cov, (unsigned long long)a.fin.lo,
+                 (unsigned long long)b.fin.lo);
+    for (unsigned t = 0; t < 4; t++) {
+        int yes;
+        if (nb_parts_is(g, w, 2, nb_val(t), &yes, &err) != NIMBER_OK)
+            fail_msg("is: %s", err.message);
+        if (yes != (b.fin.lo == t))
+            fail_msg("%s covered %llx: 'is %u' says %d", g->spec,
+                     (unsigned long long)cov, t, yes);
+    }
+}
+
+static void twin(nimber_game *g, cram_bits cov) {
+    twin2(g, g, cov);
+}
+
+static void test_all_small_boards(void **state) {
+    (void)state;
+    char text[32];
+    for (unsigned m = 1; m < (1u << 16); m++) { /* every drawing in 4 x 4 */
+        char *p = text;
+        for (unsigned i = 0; i < 16; i++) {
+            *p++ = m >> i & 1 ? '.' : '#';
+            if (i % 4 == 3)
+                *p++ = '\n';
+        }
+        *p = 0;
+        if (m % 7 && m != 0xFFFF) /* all of them is slow under sanitizers */
+            continue;
+        nimber_game *g = load(text, 0);
+        twin(g, 0);
+        nimber_game_free(g);
+    }
+    static const char *rects[] = {"cram:4x4", "cram:3x5"};
+    for (int k = 0; k < 2; k++) {
+        nimber_game *g = load(rects[k], 0);
+        const cram_state *s = g->state;
+        for (unsigned cov = 0; cov < (1u << s->nfree); cov++)
+            twin(g, cov);
+        nimber_game_free(g);
+    }
+}
+
+/* Random boards with blocked cells and random covered sets; then again
+ * with a table of one bucket's worth of room. */
+static void random_boards(size_t mem) {
+    srand(seed_of());
+    for (int trial = 0; trial < 120; trial++) {
+        unsigned rows = 2 + (unsigned)rand() % 5, cols = 2 + (unsigned)rand() % 6;
+        char text[128], *p = text;
+        for (unsigned i = 0; i < rows; i++) {
+            for (unsigned j = 0; j < cols; j++)
+                *p++ = rand() % 5 ? '.' : '#';
+            *p++ = '\n';
+        }
+        *p = 0;
+        nimber_game *g = load(text, mem), *pg = load(text, 0);
+        const cram_state *s = g->state;
+        if (s->nfree > 26) { /* the plain mex's memo would be large */
+            nimber_game_free(g);
+            nimber_game_free(pg);
+            continue;
+        }
+        twin2(g, pg, 0);
+        for (int k = 0; k < 20 && s->nfree; k++) {
+            cram_bits cov = 0;
+            for (unsigned i = 0; i < s->nfree; i++)
+                if (rand() % 4 == 0)
+                    cov |= cram_bit(i);
+            twin2(g, pg, cov);
+        }
+        nimber_game_free(g);
+        nimber_game_free(pg);
+    }
+}
+
+static void test_random_boards(void **state) {
+    (void)state;
+    random_boards(0);
+}
+
+static void test_random_boards_cramped(void **state) {
+    (void)state;
+    random_boards((size_t)2 << 20);
+}
+
+/* ---- boards past the twin's 64 cells ---- */
+
+static unsigned search_value(const char *spec_or_text) {
+    nimber_game *g = load(spec_or_text, 0);
+    uint64_t w[2] = {0, 0};
+    nb_tally t;
+    nimber_error err;
+    if (nb_parts_value(g, w, 2, &t, &err) != NIMBER_OK)
+        fail_msg("%s: %s", spec_or_text, err.message);
+    nimber_game_free(g);
+    return (unsigned)t.fin.lo;
+}
+
+static void test_large_boards(void **state) {
+    (void)state;
+    nimber_game *d = NULL;
+    nimber_error err;
+    assert_int_equal(nimber_game_parse("octal:0.07", &d, &err), NIMBER_OK);
+    static const unsigned lines[] = {60, 65, 99, 100, 127, 128};
+    for (int k = 0; k < 6; k++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "cram:1x%u", lines[k]);
+        nimber_value v;
+        assert_int_equal(nimber_heap_value(d, lines[k], &v, &err), NIMBER_OK);
+        if (search_value(spec) != v.lo)
+            fail_msg("%s is not octal:0.07 at %u", spec, lines[k]);
+        snprintf(spec, sizeof spec, "cram:%ux1", lines[k]); /* standing */
+        assert_int_equal(search_value(spec), v.lo);
+    }
+    nimber_game_free(d);
+    /* two blocks apart (the published 4 x 9 = 1 and 4 x 7 = 3) */
+    char text[256], *p = text;
+    for (int i = 0; i < 4; i++)
+        p += sprintf(p, ".........#.........\n");
+    assert_int_equal(search_value(text), 0); /* two equal parts */
+    p = text;
+    for (int i = 0; i < 4; i++)
+        p += sprintf(p, ".........#.......\n");
+    assert_int_equal(search_value(text), 1 ^ 3);
+    assert_int_equal(search_value("cram:8x16"), 0); /* mirrored */
+    assert_int_equal(search_value("cram:10x12"), 0);
+    assert_int_equal(search_value("cram:2x60"), 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lasker),
+        cmocka_unit_test(test_lasker_cramped),
+        cmocka_unit_test(test_canonical),
+        cmocka_unit_test(test_all_small_boards),
+        cmocka_unit_test(test_random_boards),
+        cmocka_unit_test(test_random_boards_cramped),
+        cmocka_unit_test(test_large_boards),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    unlink(board_path());
+    return rc;
+}
