@@ -78,7 +78,7 @@ static int db_build(int argc, char **argv) {
         nimber_game_search_stats(g, &s);
         printf("%s: %llu part values of %s (every part of up to %llu "
                "cells)\n",
-               out, (unsigned long long)s.values, name,
+               out, (unsigned long long)s.db_values, name,
                (unsigned long long)cells);
         rc = cli_finish_output();
     }

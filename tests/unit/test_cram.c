@@ -482,7 +482,7 @@ static void test_memory_limit(void **state) {
     (void)state;
     nimber_game *g = NULL;
     nimber_error err;
-    assert_int_equal(nimber_game_parse_limited("cram:4x6", 1 << 14, &g, &err),
+    assert_int_equal(nimber_game_parse_limited("cram:3x6", 1 << 14, &g, &err),
                      NIMBER_OK);
     nimber_position *pos = nimber_position_create();
     assert_int_equal(nimber_position_add(pos, g, NULL, 0, &err), NIMBER_OK);

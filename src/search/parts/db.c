@@ -204,8 +204,13 @@ static int entries(int fd, const char *path, const header *h, int pass,
                     info->count_by_value[v < 7 ? v : 7]++;
                 }
                 prev = k;
-            } else
-                rc = nb_ptab_pin(&ps->tab, k, v, err);
+            } else { /* (a key's set bits are its part's elements) */
+                unsigned size = (unsigned)(__builtin_popcountll(k.lo) +
+                                           __builtin_popcountll(k.hi));
+                rc = nb_ptab_put(&ps->db, k, v, 0, size, err);
+                if (size > ps->db_largest)
+                    ps->db_largest = size;
+            }
         }
         left -= n;
     }
@@ -290,8 +295,6 @@ int nimber_game_db_load(nimber_game *game, const char *path,
                            path, h.id, id)
                  : entries(fd, path, &h, 2, NULL, ps, err);
     close(fd);
-    if (rc == NIMBER_OK)
-        ps->db_values += h.count;
     return rc;
 }
 
@@ -387,7 +390,8 @@ int nimber_game_db_save(nimber_game *game, const char *path,
         RETURN_IF_ERR(rc);
         complete = h.complete > complete ? h.complete : complete;
     }
-    size_t n = nb_ptab_each(&ps->tab, NULL, NULL, 0);
+    size_t nt = nb_ptab_each(&ps->tab, NULL, NULL, 0),
+           nd = nb_ptab_each(&ps->db, NULL, NULL, 0), n = nt + nd;
     nb_pkey *k = nb_calloc(n ? n : 1, sizeof *k);
     uint8_t *v = nb_malloc(n ? n : 1);
     char *tmp = nb_malloc(strlen(path) + 16);
@@ -396,8 +400,16 @@ int nimber_game_db_save(nimber_game *game, const char *path,
         rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     int fd = -1;
     if (rc == NIMBER_OK) {
-        nb_ptab_each(&ps->tab, k, v, n);
+        nb_ptab_each(&ps->tab, k, v, nt);
+        nb_ptab_each(&ps->db, k + nt, v + nt, nd);
         sort_entries(k, v, n);
+        size_t w = 0; /* a part in both tables once */
+        for (size_t i = 0; i < n; i++)
+            if (!w || k[i].lo != k[w - 1].lo || k[i].hi != k[w - 1].hi) {
+                k[w] = k[i];
+                v[w++] = v[i];
+            }
+        n = w;
         sprintf(tmp, "%s.tmp%d", path, (int)getpid());
         fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (fd < 0)
@@ -429,7 +441,9 @@ static int build_one(void *ctx, nb_pkey key, unsigned size) {
     unsigned v = nb_pq_value(b->ps, key, size);
     if (b->ps->failed)
         return b->ps->failed;
-    RETURN_IF_ERR(nb_ptab_pin(&b->ps->tab, key, v, b->ps->err));
+    RETURN_IF_ERR(nb_ptab_put(&b->ps->db, key, v, 0, size, b->ps->err));
+    if (size > b->ps->db_largest)
+        b->ps->db_largest = size;
     b->done++;
     return NIMBER_OK;
 }
@@ -463,6 +477,5 @@ int nimber_game_db_build(nimber_game *game, unsigned cells,
             return ps->failed ? ps->failed : rc;
         ps->complete = k;
     }
-    ps->db_values += b.done;
     return NIMBER_OK;
 }

@@ -21,7 +21,13 @@
 
 #include <string.h>
 
-#define TABLE_SHARE 4 /* the tables take at most 1/4 of the memory limit */
+/* The tables' shares of the memory limit: an eighth each for the exact
+ * values and the exclusions (caches), a quarter for a database's values
+ * (kept). */
+static void limits(nb_psearch *ps, size_t mem) {
+    ps->tab.max_bytes = ps->ex.max_bytes = mem / 8;
+    ps->db.max_bytes = mem / 4;
+}
 
 /* Makes room in the arena for one more option and NB_OPT_PARTS parts. */
 static int arena_grow(nb_opts *o) {
@@ -53,6 +59,7 @@ static void search_free(nb_psearch *ps) {
         return;
     nb_ptab_free(&ps->tab);
     nb_ptab_free(&ps->ex);
+    nb_ptab_free(&ps->db);
     nb_free(ps->ar.opt);
     nb_free(ps->ar.key);
     nb_free(ps->ar.size);
@@ -71,7 +78,8 @@ nb_psearch *nb_psearch_new(const nb_parts_ops *ops, void *fam,
     ps->seen = nb_calloc(NB_SEEN, sizeof *ps->seen); /* (NULL: no check) */
     ps->budget = ps->round_end = UINT64_MAX;
     ps->tick = 4096;
-    ps->tab.max_bytes = ps->ex.max_bytes = mem_limit / TABLE_SHARE / 2;
+    limits(ps, mem_limit);
+    ps->db.keep = 1;
     return ps;
 }
 
@@ -109,7 +117,7 @@ static nb_psearch *begin(nimber_game *g, nimber_error *err) {
     ps->progress = g->progress;
     ps->pctx = g->progress_ctx;
     ps->tick = 4096;
-    ps->tab.max_bytes = ps->ex.max_bytes = g->mem_limit / TABLE_SHARE / 2;
+    limits(ps, g->mem_limit);
     return ps;
 }
 
@@ -251,8 +259,9 @@ static int keep_one(nb_msink *sink, const nimber_move *mv) {
         RETURN_IF_ERR(split(f->ps, f->g, f->copy.w, f->copy.n, &oi, f->err));
         const nb_popt *o = &f->ps->ar.opt[oi];
         unsigned v;
-        yes = nb_pq_sum_known(f->ps, f->ps->ar.key + o->first, o->nparts,
-                              o->x, &v) &&
+        yes = nb_pq_sum_known(f->ps, f->ps->ar.key + o->first,
+                              f->ps->ar.size + o->first, o->nparts, o->x,
+                              &v) &&
               v == f->t;
         release(f->ps, oi);
     } else {
@@ -337,9 +346,11 @@ void nimber_game_search_stats(const nimber_game *game,
     out->nodes = ps->nodes;
     out->values = ps->tab.used;
     out->exclusions = ps->ex.used;
-    out->table_bytes = nb_ptab_bytes(&ps->tab) + nb_ptab_bytes(&ps->ex);
-    out->table_limit = ps->tab.max_bytes + ps->ex.max_bytes;
-    out->db_values = ps->db_values;
+    out->table_bytes = nb_ptab_bytes(&ps->tab) + nb_ptab_bytes(&ps->ex) +
+                       nb_ptab_bytes(&ps->db);
+    out->table_limit =
+        ps->tab.max_bytes + ps->ex.max_bytes + ps->db.max_bytes;
+    out->db_values = ps->db.used;
     out->testing = ps->testing;
 }
 

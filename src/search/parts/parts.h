@@ -42,6 +42,7 @@ typedef struct {
     size_t nb;        /* buckets, a power of 2, or 0 */
     size_t used;      /* entries */
     size_t max_bytes; /* the most the buckets may take */
+    int keep;         /* 1: never replace an entry (a database's) */
     uint64_t dropped; /* entries replaced or not stored (table full) */
 } nb_ptable;
 
@@ -50,14 +51,11 @@ typedef struct {
 int nb_ptab_get(const nb_ptable *t, nb_pkey p, unsigned *val, uint64_t *excl);
 /* Records p's exact value v (NB_NONE: none) and values excluded;
  * merges with what is there.  Grows the table while it may, then
- * replaces the smallest part of the bucket.  NIMBER_E_NOMEM only when
- * the first buckets cannot be had. */
+ * replaces the smallest part of the window.  NIMBER_E_NOMEM only when
+ * the first buckets cannot be had; NIMBER_E_LIMIT when a table that
+ * keeps everything is full. */
 int nb_ptab_put(nb_ptable *t, nb_pkey p, unsigned v, uint64_t excl,
                 unsigned size, nimber_error *err);
-/* Records p's exact value v for good (a database's: NB_PIN ranks above
- * every part); NIMBER_E_LIMIT when the table has no room left for it. */
-#define NB_PIN 255u
-int nb_ptab_pin(nb_ptable *t, nb_pkey p, unsigned v, nimber_error *err);
 /* Copies up to cap of the exact values held into keys[], vals[]; returns
  * how many there are. */
 size_t nb_ptab_each(const nb_ptable *t, nb_pkey *keys, uint8_t *vals,
@@ -83,14 +81,15 @@ struct nb_psearch {
     nb_ptable tab;      /* exact values found (small: read at every
                            option, it stays in the caches longest) */
     nb_ptable ex;       /* values excluded (read once a query) */
+    nb_ptable db;       /* values from a database or built for one: kept */
     nb_opts ar;         /* the options of every part on the stack */
     uint64_t nodes;     /* parts expanded */
     uint64_t queries;   /* parts asked for */
     uint64_t budget;    /* node count at which the call must stop */
     uint64_t limit;     /* parts one call may expand (0: no limit) */
-    uint64_t db_values; /* part values read from databases or built */
-    unsigned complete;  /* every part up to this size is in the table
+    unsigned complete;  /* every part up to this size is in the database
                            (built; 0: not known) */
+    unsigned db_largest; /* the largest part in it (0: none) */
     uint64_t tick;      /* parts until the next progress report */
     unsigned testing;   /* the value being tested at the top, for reports */
     unsigned level;     /* queries and values being found, nested */
@@ -120,8 +119,8 @@ int nb_pq_sum_is(nb_psearch *ps, nb_pkey *keys, const uint8_t *sizes,
                  size_t n, unsigned x, unsigned t);
 /* query.c: the value of that sum if the table knows every part's (1, in
  * *v), else 0. */
-int nb_pq_sum_known(const nb_psearch *ps, const nb_pkey *keys, size_t n,
-                    unsigned x, unsigned *v);
+int nb_pq_sum_known(nb_psearch *ps, const nb_pkey *keys,
+                    const uint8_t *sizes, size_t n, unsigned x, unsigned *v);
 /* query.c: the value of that sum (NB_NONE after a failure). */
 unsigned nb_pq_sum_value(nb_psearch *ps, const nb_pkey *keys,
                          const uint8_t *sizes, size_t n, unsigned x);

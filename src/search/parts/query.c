@@ -131,6 +131,21 @@ static unsigned part_size(const nb_opts *ar, size_t k) {
     return ar->size[k];
 }
 
+/* The exact value of p (of size elements) if the table or the database
+ * holds it.  A value found in the database is copied into the table, which
+ * is smaller and so stays in the caches; parts larger than any of the
+ * database's are not looked for there. */
+static inline int exact_of(nb_psearch *ps, nb_pkey p, unsigned size,
+                           unsigned *v) {
+    uint64_t ex;
+    if (nb_ptab_get(&ps->tab, p, v, &ex))
+        return 1;
+    if (size > ps->db_largest || !nb_ptab_get(&ps->db, p, v, &ex))
+        return 0;
+    nb_ptab_put(&ps->tab, p, *v, 0, size, ps->err); /* (a cache: may drop) */
+    return 1;
+}
+
 static inline int key_less(nb_pkey a, nb_pkey b) {
     return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
 }
@@ -145,7 +160,6 @@ static void reduce(nb_psearch *ps, size_t oi) {
     unsigned n = o->nparts, x = o->x;
     for (unsigned i = 0; i < n; i++) {
         unsigned v;
-        uint64_t ex;
         int dup = 0;
         for (unsigned j = i + 1; j < n; j++)
             if (k[j].lo == k[i].lo && k[j].hi == k[i].hi) {
@@ -154,7 +168,7 @@ static void reduce(nb_psearch *ps, size_t oi) {
                 dup = 1;
                 break;
             }
-        if (dup || (nb_ptab_get(&ps->tab, k[i], &v, &ex) && v != NB_NONE)) {
+        if (dup || exact_of(ps, k[i], sz[i], &v)) {
             if (!dup)
                 x ^= v;
             k[i] = k[--n];
@@ -446,7 +460,7 @@ static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
     if (ps->failed)
         return NB_NONE;
     ps->queries++;
-    if (nb_ptab_get(&ps->tab, p, &v, &ex))
+    if (exact_of(ps, p, size, &v))
         return v;
     if (nb_ptab_get(&ps->ex, p, &v, &ex))
         r &= ~ex;
@@ -464,11 +478,10 @@ static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
  * value t is tested in rounds, as in expand. */
 static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
     unsigned v;
-    uint64_t ex;
     if (ps->failed)
         return NB_NONE;
     ps->queries++;
-    if (nb_ptab_get(&ps->tab, p, &v, &ex))
+    if (exact_of(ps, p, size, &v))
         return v;
     if (ps->ops->mirror && ps->ops->mirror(ps->fam, p)) {
         remember(ps, p, size, 0, 0);
@@ -571,12 +584,11 @@ int nb_pq_sum_is(nb_psearch *ps, nb_pkey *keys, const uint8_t *sizes,
     return v == t;
 }
 
-int nb_pq_sum_known(const nb_psearch *ps, const nb_pkey *keys, size_t n,
-                    unsigned x, unsigned *v) {
+int nb_pq_sum_known(nb_psearch *ps, const nb_pkey *keys,
+                    const uint8_t *sizes, size_t n, unsigned x, unsigned *v) {
     for (size_t i = 0; i < n; i++) {
         unsigned w;
-        uint64_t ex;
-        if (!nb_ptab_get(&ps->tab, keys[i], &w, &ex))
+        if (!exact_of(ps, keys[i], sizes[i], &w))
             return 0;
         x ^= w;
     }

@@ -7,10 +7,12 @@
  * part's 128-bit key; the key is kept whole, so a lookup never answers for
  * another part (no hash collision can give a wrong value).  The table
  * starts small and doubles while the old and the new buckets together fit
- * its byte limit; past it, an entry takes the place of the bucket's least
- * valuable one (the smallest part; a value known exactly ranks above
- * exclusions alone), or is not kept when all three rank above it.  The
- * search stays correct when entries go: it finds them again.
+ * its byte limit; past it, an entry takes the place of the least valuable
+ * one of its window (the smallest part; a value known exactly ranks above
+ * exclusions alone), or is not kept when all rank above it.  The search
+ * stays correct when entries go: it finds them again.  A table that
+ * keeps everything (a database's values) probes on to an empty slot
+ * instead, and fails with NIMBER_E_LIMIT when it has no room.
  *
  * Cost: O(1) a lookup or an update; O(entries) a doubling.
  */
@@ -37,25 +39,30 @@ static inline int key_empty(nb_pkey a) {
     return (a.lo | a.hi) == 0;
 }
 
-/* The rank of an entry for replacement; pinned entries (size NB_PIN:
- * values from a database) are never replaced. */
+/* The rank of an entry for replacement. */
 static inline unsigned rank(unsigned size, unsigned val) {
     return 2 * size + (val != NB_NONE);
 }
 
 /* A part's first bucket; it may also lie in the WINDOW - 1 after it
- * (linear probing, stopping at an empty slot). */
+ * (linear probing, stopping at an empty slot); in a table that keeps
+ * everything, anywhere after it up to an empty slot. */
 #define WINDOW 4
 static size_t home(const nb_ptable *t, nb_pkey p) {
     return (size_t)key_hash(p) & (t->nb - 1);
+}
+
+/* The slots a part may be in: 3 * WINDOW, or the whole table. */
+static size_t reach(const nb_ptable *t) {
+    return t->keep ? 3 * t->nb : 3 * WINDOW;
 }
 
 int nb_ptab_get(const nb_ptable *t, nb_pkey p, unsigned *val,
                 uint64_t *excl) {
     if (!t->nb)
         return 0;
-    size_t h = home(t, p);
-    for (int i = 0; i < 3 * WINDOW; i++) {
+    size_t h = home(t, p), n = reach(t);
+    for (size_t i = 0; i < n; i++) {
         const nb_pbucket *q = &t->b[(h + i / 3) & (t->nb - 1)];
         if (key_eq(q->key[i % 3], p)) {
             *val = q->val[i % 3];
@@ -86,7 +93,8 @@ static int place(nb_ptable *t, size_t h, nb_pkey p, unsigned v,
     nb_pbucket *at = NULL;
     int k = 0, empty = 0;
     unsigned low = ~0u;
-    for (int i = 0; i < 3 * WINDOW; i++) {
+    size_t n = reach(t);
+    for (size_t i = 0; i < n; i++) {
         nb_pbucket *q = &t->b[(h + i / 3) & (t->nb - 1)];
         if (key_empty(q->key[i % 3])) {
             at = q;
@@ -101,7 +109,7 @@ static int place(nb_ptable *t, size_t h, nb_pkey p, unsigned v,
             k = i % 3;
         }
     }
-    if (!empty && (low > rank(pri, v) || low >= rank(NB_PIN, 0)))
+    if (!empty && (low > rank(pri, v) || t->keep))
         return 0;
     at->key[k] = p;
     at->val[k] = (uint8_t)v;
@@ -151,8 +159,8 @@ int nb_ptab_put(nb_ptable *t, nb_pkey p, unsigned v, uint64_t excl,
                 unsigned size, nimber_error *err) {
     if (!t->nb || (2 * t->used > 3 * t->nb && may_grow(t)))
         RETURN_IF_ERR(grow(t, err));
-    size_t h = home(t, p);
-    for (int i = 0; i < 3 * WINDOW; i++) {
+    size_t h = home(t, p), n = reach(t);
+    for (size_t i = 0; i < n; i++) {
         nb_pbucket *q = &t->b[(h + i / 3) & (t->nb - 1)];
         if (key_eq(q->key[i % 3], p)) {
             if (v != NB_NONE)
@@ -166,27 +174,10 @@ int nb_ptab_put(nb_ptable *t, nb_pkey p, unsigned v, uint64_t excl,
     int r = place(t, h, p, v, excl, size);
     t->used += r == 2;
     t->dropped += r != 2;
-    return NIMBER_OK;
-}
-
-int nb_ptab_pin(nb_ptable *t, nb_pkey p, unsigned v, nimber_error *err) {
-    unsigned w;
-    uint64_t ex;
-    if (nb_ptab_get(t, p, &w, &ex) && w == v) { /* known: pin it */
-        size_t h = home(t, p);
-        for (int i = 0; i < 3 * WINDOW; i++) {
-            nb_pbucket *q = &t->b[(h + i / 3) & (t->nb - 1)];
-            if (key_eq(q->key[i % 3], p))
-                q->pri[i % 3] = NB_PIN;
-        }
-        return NIMBER_OK;
-    }
-    size_t before = t->used;
-    RETURN_IF_ERR(nb_ptab_put(t, p, v, 0, NB_PIN, err));
-    if (t->used == before && !(nb_ptab_get(t, p, &w, &ex) && w == v))
+    if (t->keep && r != 2)
         return nb_fail(err, NIMBER_E_LIMIT,
-                       "the part values do not fit the memory limit's "
-                       "share for them (%zu MiB; --max-memory raises it)",
+                       "the part values do not fit the memory limit's share "
+                       "for them (%zu MiB; --max-memory raises it)",
                        t->max_bytes >> 20);
     return NIMBER_OK;
 }
