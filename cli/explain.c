@@ -11,15 +11,16 @@
 
 /* Prints the explain command's help. */
 static void explain_help(FILE *f) {
-    fputs("usage: nimber explain [--misere | --every] GAME HEAP... "
-          "[+ GAME HEAP...]\n\n"
+    fputs("usage: nimber explain [--misere | --every] [--db FILE [--db-write]]"
+          "\n                      GAME HEAP... [+ GAME HEAP...]\n\n"
           "Explains the outcome: for nim, the binary table of the heaps, the\n"
           "column parities and the nim-sum, and the heap to change; for\n"
           "other games, each heap's Grundy value as the mex of its options,\n"
           "then the nim-sum of the components and the winning moves.  With\n"
           "--misere (or misere-nim), the misère rule that decides it; with\n"
           "--every (Every-SG), each component's steps and the winning turn\n"
-          "(--misere and --every exclude each other).\n",
+          "(--misere and --every exclude each other).  --db FILE reads part\n"
+          "values of boards (cram) from FILE; --db-write adds what it learnt.\n",
           f);
 }
 
@@ -29,7 +30,7 @@ int cmd_explain(int argc, char **argv) {
     nimber_rule rule = NIMBER_RULE_NORMAL;
     char **args = calloc((size_t)argc + 1, sizeof *args);
     nimber_game **games = calloc((size_t)argc + 1, sizeof *games);
-    int ngames = 0, rc;
+    int ngames = 0, rc, d;
     nimber_position *pos = NULL;
     if (!games || !args) {
         free(args);
@@ -52,6 +53,11 @@ int cmd_explain(int argc, char **argv) {
                 goto out;
             }
             rule = r;
+        } else if ((d = cli_db_option(argc, argv, &i, "explain")) != 0) {
+            if (d < 0) {
+                rc = EXIT_USAGE;
+                goto out;
+            }
         } else if (cli_is_option(argv[i])) {
             cli_error("explain: unknown option '%s'", argv[i]);
             rc = EXIT_USAGE;
@@ -59,7 +65,8 @@ int cmd_explain(int argc, char **argv) {
         } else
             args[nargs++] = argv[i];
     if ((rc = cli_read_position(args, nargs, rule, games, &ngames, &pos)) !=
-        0)
+            0 ||
+        (rc = cli_db_open("explain", games, ngames)) != 0)
         goto out;
     nimber_error err;
     char *text = NULL;
@@ -79,6 +86,7 @@ int cmd_explain(int argc, char **argv) {
     nimber_free(text);
     rc = cli_finish_output();
 out:
+    rc = cli_db_close(rc);
     cli_free_position(pos, games, ngames);
     free(args);
     return rc;

@@ -17,7 +17,8 @@
 /* Prints the play command's help. */
 static void play_help(FILE *f) {
     fputs("usage: nimber play [--first human|computer] [--misere] [--hint]\n"
-          "                   GAME HEAP... [+ GAME HEAP...]\n\n"
+          "                   [--db FILE [--db-write]] GAME HEAP... [+ GAME "
+          "HEAP...]\n\n"
           "Plays against a perfect opponent.  Type a move as the program\n"
           "prints one, or shorter:\n"
           "  heap 2: 5 -> 3     heap 2 (counting from 0) goes down to 3\n"
@@ -30,7 +31,9 @@ static void play_help(FILE *f) {
           "options:\n"
           "  --first W    who moves first: human (default) or computer\n"
           "  --misere     whoever makes the last move loses\n"
-          "  --hint       show the best move before each of yours\n",
+          "  --hint       show the best move before each of yours\n"
+          "  --db FILE    read part values of boards from FILE ('nimber db\n"
+          "               build'); --db-write adds what the game learnt\n",
           f);
 }
 
@@ -74,7 +77,7 @@ static int best_move(nimber_position *pos, nimber_move *mv, nimber_outcome *o,
 
 /* Runs the game loop. */
 int cmd_play(int argc, char **argv) {
-    int computer_first = 0, misere = 0, hint = 0, nargs = 0, rc = 0;
+    int computer_first = 0, misere = 0, hint = 0, nargs = 0, rc = 0, d;
     char **args = calloc((size_t)argc + 1, sizeof *args);
     nimber_game **games = calloc((size_t)argc + 2, sizeof *games);
     int ngames = 0;
@@ -107,6 +110,11 @@ int cmd_play(int argc, char **argv) {
                 goto out;
             }
             computer_first = w[0] == 'c';
+        } else if ((d = cli_db_option(argc, argv, &i, "play")) != 0) {
+            if (d < 0) {
+                rc = EXIT_USAGE;
+                goto out;
+            }
         } else if (cli_is_option(argv[i])) {
             cli_error("play: unknown option '%s'", argv[i]);
             rc = EXIT_USAGE;
@@ -117,8 +125,11 @@ int cmd_play(int argc, char **argv) {
     }
     if ((rc = cli_read_position(
              args, nargs, misere ? NIMBER_RULE_MISERE : NIMBER_RULE_NORMAL,
-             games, &ngames, &pos)) != 0)
+             games, &ngames, &pos)) != 0 ||
+        (rc = cli_db_open("play", games, ngames)) != 0)
         goto out;
+    for (int k = 0; k < ngames; k++) /* Ctrl-C and the progress line */
+        cli_watch(games[k]);
     nimber_error err;
     if (misere &&
         (rc = nimber_position_set_rule(pos, NIMBER_RULE_MISERE, &err)) != 0) {
@@ -217,6 +228,8 @@ int cmd_play(int argc, char **argv) {
 done:
     rc = cli_finish_output();
 out:
+    cli_watch_end();
+    rc = cli_db_close(rc);
     cli_free_position(pos, games, ngames);
     free(args);
     return rc;

@@ -18,6 +18,13 @@
  *   - Boards past 64 cells, where the twin cannot go: 1 x n against
  *     octal:0.07 (Dawson's Kayles) up to n = 128, boards of two blocks
  *     whose values are known, even x even boards worth 0.
+ *   - Databases: built, written, read into another board of the shared
+ *     grid, whose values then still equal the twin's; every byte of a
+ *     file flipped, every length cut short, another board's or game's
+ *     file: refused, never read; the list of every part of k cells holds
+ *     every random part the search can meet, each once.
+ *   - The outcome alone (nimber_position_outcome) against the full solve
+ *     on random boards with a Nim heap; the node limit.
  * Random tests print their seed.
  */
 #include <setjmp.h>
@@ -407,6 +414,269 @@ static void test_large_boards(void **state) {
     assert_int_equal(search_value("cram:2x60"), 0);
 }
 
+/* ---- databases ---- */
+
+static const char *db_path(void) {
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/nimber-test-parts-%d.db", (int)getpid());
+    return path;
+}
+
+/* Builds a database of every part of up to k cells into db_path(). */
+static void build_db(unsigned k) {
+    nimber_game *g = load("cram:8x16", 0);
+    nimber_error err;
+    if (nimber_game_db_build(g, k, &err) ||
+        nimber_game_db_save(g, db_path(), &err))
+        fail_msg("build: %s", err.message);
+    nimber_game_free(g);
+}
+
+static void test_db_round_trip(void **state) {
+    (void)state;
+    build_db(8);
+    nimber_db_info in;
+    nimber_error err;
+    assert_int_equal(nimber_db_info_read(db_path(), &in, &err), NIMBER_OK);
+    assert_string_equal(in.game, "cram 8x16");
+    assert_int_equal(in.complete, 8);
+    assert_int_equal(in.largest, 8);
+    assert_true(in.values > 100);
+    uint64_t sum = 0;
+    for (int v = 0; v < 8; v++)
+        sum += in.count_by_value[v];
+    assert_int_equal(sum, in.values);
+    /* another board of the shared grid reads it: values unchanged */
+    nimber_game *g = load("cram:3x6", 0), *pg = load("cram:3x6", 0);
+    assert_int_equal(nimber_game_db_load(g, db_path(), &err), NIMBER_OK);
+    nimber_search_stats st;
+    nimber_game_search_stats(g, &st);
+    assert_int_equal(st.db_values, in.values);
+    const cram_state *s = g->state;
+    srand(seed_of());
+    for (int k = 0; k < 300; k++) {
+        cram_bits cov = 0;
+        for (unsigned i = 0; i < s->nfree; i++)
+            if (rand() % 3 == 0)
+                cov |= cram_bit(i);
+        twin2(g, pg, cov);
+    }
+    /* written back: what it learnt joins what it read */
+    assert_int_equal(nimber_game_db_save(g, db_path(), &err), NIMBER_OK);
+    nimber_db_info in2;
+    assert_int_equal(nimber_db_info_read(db_path(), &in2, &err), NIMBER_OK);
+    assert_true(in2.values >= in.values);
+    assert_int_equal(in2.complete, 8);
+    nimber_game_free(g);
+    nimber_game_free(pg);
+    unlink(db_path());
+}
+
+/* Reads path, expecting a refusal; the error says what. */
+static void refused(const char *what, int code) {
+    nimber_db_info in;
+    nimber_error err;
+    memset(&err, 0, sizeof err);
+    int rc = nimber_db_info_read(db_path(), &in, &err);
+    if (rc != code || !err.message[0])
+        fail_msg("%s: rc %d (%s)", what, rc, err.message);
+    nimber_game *g = load("cram:4x4", 0);
+    rc = nimber_game_db_load(g, db_path(), &err);
+    nimber_search_stats st;
+    nimber_game_search_stats(g, &st);
+    if (rc != code || st.db_values)
+        fail_msg("%s: loaded with rc %d, %llu values", what, rc,
+                 (unsigned long long)st.db_values);
+    nimber_game_free(g);
+}
+
+static void test_db_damage(void **state) {
+    (void)state;
+    build_db(6);
+    FILE *f = fopen(db_path(), "rb");
+    unsigned char buf[4096];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    assert_true(n > 64 && n < sizeof buf);
+    char what[64];
+    for (size_t i = 0; i < n; i++) /* every byte flipped */
+        for (int bit = 0; bit < 8; bit += 7) {
+            buf[i] ^= (unsigned char)(1u << bit);
+            f = fopen(db_path(), "wb");
+            fwrite(buf, 1, n, f);
+            fclose(f);
+            snprintf(what, sizeof what, "byte %zu bit %d", i, bit);
+            refused(what, NIMBER_E_SYNTAX);
+            buf[i] ^= (unsigned char)(1u << bit);
+        }
+    for (size_t len = 0; len < n; len++) { /* every length cut short */
+        f = fopen(db_path(), "wb");
+        fwrite(buf, 1, len, f);
+        fclose(f);
+        snprintf(what, sizeof what, "cut to %zu bytes", len);
+        refused(what, NIMBER_E_SYNTAX);
+    }
+    f = fopen(db_path(), "wb"); /* a tail */
+    fwrite(buf, 1, n, f);
+    fputc(0, f);
+    fclose(f);
+    refused("one byte more", NIMBER_E_SYNTAX);
+    f = fopen(db_path(), "wb"); /* as it was: read */
+    fwrite(buf, 1, n, f);
+    fclose(f);
+    nimber_db_info in;
+    nimber_error err;
+    assert_int_equal(nimber_db_info_read(db_path(), &in, &err), NIMBER_OK);
+    /* boards off the shared grid, and other games, keep none */
+    nimber_game *g = load("cram:9x9", 0);
+    assert_int_equal(nimber_game_db_load(g, db_path(), &err), NIMBER_E_ARG);
+    nimber_game_free(g);
+    assert_int_equal(nimber_game_parse("nim", &g, &err), NIMBER_OK);
+    assert_int_equal(nimber_game_db_load(g, db_path(), &err),
+                     NIMBER_E_UNSUPPORTED);
+    nimber_game_free(g);
+    unlink(db_path());
+    g = load("cram:4x4", 0);
+    assert_int_equal(nimber_game_db_load(g, db_path(), &err), NIMBER_E_IO);
+    nimber_game_free(g);
+}
+
+/* The list of parts of k cells: collected, sorted. */
+typedef struct {
+    nb_pkey *keys;
+    size_t n, cap;
+} key_list;
+
+static int collect(void *ctx, nb_pkey key, unsigned size) {
+    key_list *l = ctx;
+    assert_true(size > 0);
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 1024;
+        l->keys = realloc(l->keys, l->cap * sizeof *l->keys);
+    }
+    l->keys[l->n++] = key;
+    return NIMBER_OK;
+}
+
+static int key_cmp(const void *a, const void *b) {
+    const nb_pkey *x = a, *y = b;
+    if (x->hi != y->hi)
+        return x->hi < y->hi ? -1 : 1;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+static void test_enumeration(void **state) {
+    (void)state;
+    nimber_game *g = load("cram:8x16", 0);
+    const cram_state *s = g->state;
+    const cram_grid *grid = &s->grid;
+    srand(seed_of());
+    for (unsigned k = 4; k <= 9; k++) {
+        key_list l = {NULL, 0, 0};
+        assert_int_equal(g->family->parts->db_each(g->state, k, collect, &l),
+                         NIMBER_OK);
+        qsort(l.keys, l.n, sizeof *l.keys, key_cmp);
+        for (size_t i = 1; i < l.n; i++)
+            if (!key_cmp(&l.keys[i - 1], &l.keys[i]))
+                fail_msg("%u cells: a part listed twice", k);
+        unsigned r[16], c[16], found = 0;
+        for (int trial = 0; trial < 2000; trial++) {
+            if (random_part(8, 16, k, r, c) != k)
+                continue;
+            cram_bits p;
+            assert_true(place(grid, r, c, k, 0, 0, &p));
+            cram_bits key = cram_canonical(grid, p);
+            if (cram_reduce(grid, p) != p || cram_mirror_of(grid, key))
+                continue; /* the search never meets it as it is */
+            nb_pkey want = {(uint64_t)key, (uint64_t)(key >> 64)};
+            if (!bsearch(&want, l.keys, l.n, sizeof *l.keys, key_cmp))
+                fail_msg("%u cells: a part the search meets is not listed",
+                         k);
+            found++;
+        }
+        assert_true(found > 0);
+        free(l.keys);
+    }
+    nimber_game_free(g);
+}
+
+/* ---- the outcome alone, the node limit ---- */
+
+static void test_outcome(void **state) {
+    (void)state;
+    srand(seed_of());
+    for (int trial = 0; trial < 150; trial++) {
+        unsigned rows = 2 + (unsigned)rand() % 4, cols = 2 + (unsigned)rand() % 5;
+        char text[128], *p = text;
+        for (unsigned i = 0; i < rows; i++) {
+            for (unsigned j = 0; j < cols; j++)
+                *p++ = rand() % 6 ? '.' : '#';
+            *p++ = '\n';
+        }
+        *p = 0;
+        nimber_game *g = load(text, 0), *nim = NULL;
+        nimber_error err;
+        assert_int_equal(nimber_game_parse("nim", &nim, &err), NIMBER_OK);
+        uint64_t h = (uint64_t)rand() % 4;
+        nimber_position *a = nimber_position_create(),
+                        *b = nimber_position_create();
+        nimber_position *both[2] = {a, b};
+        for (int k = 0; k < 2; k++) {
+            assert_int_equal(nimber_position_add(both[k], g, NULL, 0, &err),
+                             NIMBER_OK);
+            assert_int_equal(nimber_position_add(both[k], nim, &h, 1, &err),
+                             NIMBER_OK);
+        }
+        nimber_solution full, out;
+        assert_int_equal(nimber_position_solve(a, 1000, &full, &err),
+                         NIMBER_OK);
+        assert_int_equal(nimber_position_outcome(b, &out, &err), NIMBER_OK);
+        assert_int_equal(out.outcome, full.outcome);
+        if (out.has_value)
+            assert_int_equal(out.value.lo, full.value.lo);
+        assert_int_equal(out.nmoves, full.outcome == NIMBER_OUTCOME_N);
+        if (out.nmoves) { /* the move given is one of the winning ones */
+            int seen = 0;
+            for (size_t i = 0; i < full.nmoves; i++)
+                seen |= full.moves[i].component == out.moves[0].component &&
+                        full.moves[i].nw == out.moves[0].nw &&
+                        !memcmp(full.moves[i].w, out.moves[0].w,
+                                sizeof out.moves[0].w) &&
+                        full.moves[i].from == out.moves[0].from &&
+                        full.moves[i].nto == out.moves[0].nto &&
+                        !memcmp(full.moves[i].to, out.moves[0].to,
+                                sizeof out.moves[0].to);
+            if (!seen)
+                fail_msg("trial %d: the outcome's move is not winning", trial);
+        }
+        nimber_solution_clear(&full);
+        nimber_solution_clear(&out);
+        nimber_position_free(a);
+        nimber_position_free(b);
+        nimber_game_free(g);
+        nimber_game_free(nim);
+    }
+}
+
+static void test_node_limit(void **state) {
+    (void)state;
+    nimber_game *g = load("cram:4x7", 0);
+    nimber_game_set_search_limit(g, 50);
+    nimber_position *pos = nimber_position_create();
+    nimber_error err;
+    assert_int_equal(nimber_position_add(pos, g, NULL, 0, &err), NIMBER_OK);
+    nimber_solution sol;
+    assert_int_equal(nimber_position_solve(pos, 10, &sol, &err),
+                     NIMBER_E_LIMIT);
+    assert_non_null(strstr(err.message, "limit of 50 parts"));
+    nimber_game_set_search_limit(g, 0); /* lifted: it finishes */
+    assert_int_equal(nimber_position_solve(pos, 10, &sol, &err), NIMBER_OK);
+    assert_int_equal(sol.value.lo, 3);
+    nimber_solution_clear(&sol);
+    nimber_position_free(pos);
+    nimber_game_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lasker),
@@ -416,8 +686,14 @@ int main(void) {
         cmocka_unit_test(test_random_boards),
         cmocka_unit_test(test_random_boards_cramped),
         cmocka_unit_test(test_large_boards),
+        cmocka_unit_test(test_db_round_trip),
+        cmocka_unit_test(test_db_damage),
+        cmocka_unit_test(test_enumeration),
+        cmocka_unit_test(test_outcome),
+        cmocka_unit_test(test_node_limit),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     unlink(board_path());
+    unlink(db_path());
     return rc;
 }

@@ -11,7 +11,8 @@
  *    16  32  the key set's name ("cram 8x16"), NUL-padded: the game and
  *            the grid its parts' keys lie on (nb_parts_ops.db_id)
  *    48   8  count: the number of values
- *    56   8  checksum: FNV-1a (64 bits) of the count entries
+ *    56   8  checksum: FNV-1a (64 bits) of the 56 bytes before it and
+ *            of the count entries (so any byte changed is noticed)
  *    64      count entries of 17 bytes: the key (lo, hi: 8 bytes each)
  *            and the value (a byte, at most 63), sorted by key (hi, then
  *            lo), each key once
@@ -46,6 +47,7 @@ typedef struct {
     unsigned version, complete;
     char id[33];
     uint64_t count, sum;
+    uint64_t head_sum; /* FNV-1a of the header's first 56 bytes */
 } header;
 
 static uint64_t get64(const unsigned char *p) {
@@ -121,6 +123,7 @@ static int open_db(const char *path, header *h, uint64_t *bytes, int *fd,
                      "NIMBERDB)",
                      path);
     if (rc == NIMBER_OK) {
+        h->head_sum = fnv(FNV0, b, 56);
         h->version = get32(b + 8);
         h->complete = get32(b + 12);
         memcpy(h->id, b + 16, 32);
@@ -173,7 +176,7 @@ static int entries(int fd, const char *path, const header *h, int pass,
     unsigned char *buf = nb_malloc(BLOCK);
     if (!buf)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    uint64_t sum = FNV0, left = h->count;
+    uint64_t sum = h->head_sum, left = h->count;
     nb_pkey prev = {0, 0};
     int rc = NIMBER_OK;
     while (left && rc == NIMBER_OK) {
@@ -217,8 +220,8 @@ static int entries(int fd, const char *path, const header *h, int pass,
     nb_free(buf);
     if (rc == NIMBER_OK && pass == 1 && sum != h->sum)
         rc = nb_fail(err, NIMBER_E_SYNTAX,
-                     "%s: the values do not match the header's checksum "
-                     "(the file is damaged)",
+                     "%s: the checksum does not match (the file is "
+                     "damaged)",
                      path);
     return rc;
 }
@@ -334,10 +337,16 @@ static void sort_entries(nb_pkey *k, uint8_t *v, size_t n) {
 static int write_db(int fd, const char *tmp, const char *id, unsigned complete,
                     const nb_pkey *k, const uint8_t *v, size_t n,
                     nimber_error *err) {
-    unsigned char *buf = nb_malloc(BLOCK);
+    unsigned char *buf = nb_malloc(BLOCK), h[HEADER];
     if (!buf)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    uint64_t sum = FNV0;
+    memset(h, 0, sizeof h);
+    memcpy(h, MAGIC, 8);
+    put32(h + 8, VERSION);
+    put32(h + 12, complete);
+    memcpy(h + 16, id, strlen(id));
+    put64(h + 48, n);
+    uint64_t sum = fnv(FNV0, h, 56);
     int rc = NIMBER_OK;
     if (lseek(fd, HEADER, SEEK_SET) != HEADER)
         rc = nb_fail(err, NIMBER_E_IO, "%s: %s", tmp, strerror(errno));
@@ -352,13 +361,6 @@ static int write_db(int fd, const char *tmp, const char *id, unsigned complete,
         if (write(fd, buf, m) != (ssize_t)m)
             rc = nb_fail(err, NIMBER_E_IO, "%s: %s", tmp, strerror(errno));
     }
-    unsigned char h[HEADER];
-    memset(h, 0, sizeof h);
-    memcpy(h, MAGIC, 8);
-    put32(h + 8, VERSION);
-    put32(h + 12, complete);
-    memcpy(h + 16, id, strlen(id));
-    put64(h + 48, n);
     put64(h + 56, sum);
     if (rc == NIMBER_OK && (lseek(fd, 0, SEEK_SET) != 0 ||
                             write(fd, h, HEADER) != HEADER || fsync(fd)))
