@@ -53,14 +53,16 @@ int nb_every_steps(nimber_position *pos, nb_every_part **parts, size_t *n,
                    nimber_error *err);
 
 /* misere/solve.c: how a misère sum of heap games is decided (see
- * misere/solve.c's top): the plan is the quotient of the heaps of all the
- * sum's games together, proved as far as small bounds allow, kept by the
- * first component's game.  nb_misere_plan_get: NB_DECLINE when a
- * component is not a heap game without cycles; NIMBER_E_NOMEM,
- * NIMBER_E_INTERRUPTED.  When the plan covers pos (every heap within its
- * quotient), the sum is decided with one multiplication per heap; else by
- * the exhaustive search, every position within the quotient decided by
- * it.  The queries below are for explanations. */
+ * misere/solve.c's top): by the quotient of the heaps of all the sum's
+ * games together (the plan, proved as far as small bounds allow, kept by
+ * the first component's game), by a direct search where the positions are
+ * few, or by a search in which the positions within a partial quotient
+ * are decided by it.  nb_misere_plan_get: NB_DECLINE when a component is
+ * not a heap game without cycles, or when the direct search is the way
+ * (no quotient); NIMBER_E_NOMEM, NIMBER_E_INTERRUPTED.  When the plan
+ * covers pos (every heap within its quotient), the sum is decided with one
+ * multiplication per heap; else by the search, every position within the
+ * quotient decided by it.  The queries below are for explanations. */
 #define NB_DECLINE (-2)
 typedef struct nb_misere_plan nb_misere_plan;
 int nb_misere_plan_get(nimber_position *pos, const nb_misere_plan **plan,
@@ -72,6 +74,24 @@ const char *nb_misere_plan_game(const nb_misere_plan *p, size_t i,
                                 uint64_t *proved);
 size_t nb_misere_plan_element(const nb_misere_plan *p, const char *spec,
                               uint64_t h);
+
+/* misere/solve.c: nimber_position_solve of a misère position, also saying
+ * what it did (for the unit tests' budgets of work, which declare it
+ * themselves): work[0] the way (NB_MWAY_*), work[1] the options a search
+ * examined, work[2] the positions it kept, work[3] the units of quotient
+ * work spent by this call (extend.c), work[4] the order of the quotient
+ * used (0: none). */
+enum {
+    NB_MWAY_CLOSED = 1,         /* a lone component's closed form */
+    NB_MWAY_QUOTIENT = 2,       /* every heap within the plan's quotient */
+    NB_MWAY_WITHIN = 3,         /* the direct search within a partial one */
+    NB_MWAY_DIRECT = 4,         /* the direct search, no quotient */
+    NB_MWAY_GENERIC_WITHIN = 5, /* the generic search within a partial one */
+    NB_MWAY_GENERIC = 6         /* the generic search (src/search/) */
+};
+int nb_misere_solve_work(nimber_position *pos, size_t max_moves,
+                         nimber_solution *sol, uint64_t work[5],
+                         nimber_error *err);
 
 /* misere/quotient.c: nimber_quotient_compute by the search-based learner
  * alone, never the in-quotient construction (the unit tests' twin). */

@@ -720,9 +720,11 @@ static void test_solve_through_quotient(void **state) {
  * are solved with the games' default memory limit and with small ones
  * (so that the plan's quotient stops early and the search with it, or the
  * plain search, decides), and a few larger sums whose joint quotient stops
- * short; outcome and every winning move must be the tree's.  The explanations tell which way decided: each of the joint
- * quotient, the search within a partial quotient and the single game's
- * quotient must have been taken. */
+ * short; outcome and every winning move must be the tree's.  The
+ * explanations tell which way decided: each of the joint quotient, the
+ * search within a partial quotient and the single game's quotient must
+ * have been taken.  (test_misere_sums.c holds thousands of larger sums
+ * against a twin of its own.) */
 
 #define MIXG 7
 static const char *const mix_spec[MIXG] = {
@@ -904,7 +906,9 @@ static void test_mixed_sums(void **state) {
  * before any search: counted by the progress callback, which the search
  * calls every 65536 positions it keeps (total = 2^20, its bound) and the
  * quotient after each heap.  Control: a position that is searched long
- * enough is seen by the same counter. */
+ * enough is seen by the same counter.  (Dawson's Kayles 80, refused so in
+ * 0.8.0, is now searched within the quotient: its bound, 7.8 x 10^6
+ * positions, is tried; 300's is far past SEARCH_HOPELESS, 2^27.) */
 static int count_calls(void *ctx, uint64_t done, uint64_t total) {
     size_t *c = ctx;
     (void)done;
@@ -931,8 +935,8 @@ static void test_refusal_before_work(void **state) {
     assert_true(calls[0] >= 1);
     nimber_position_free(pos);
     nimber_game_free(cram);
-    /* Dawson's Kayles: its quotient learned (heaps up to 29 within the
-     * plan's 256 elements) and a heap of 30 solved through it */
+    /* Dawson's Kayles: its quotient learned, heap by heap, and a heap of
+     * 40 decided within it */
     nimber_game *g;
     assert_int_equal(nimber_game_parse("dawson", &g, NULL), 0);
     calls[0] = calls[1] = 0;
@@ -946,10 +950,21 @@ static void test_refusal_before_work(void **state) {
     nimber_solution_clear(&sol);
     assert_true(calls[1] >= 1); /* the quotient learned, heap by heap */
     nimber_position_free(pos);
-    /* far beyond: refused, with neither search nor learning */
+    /* beyond: searched within the quotient (learned further: 40 was
+     * decided within the first, quick one) */
     calls[0] = calls[1] = 0;
     pos = nimber_position_create();
     h = 80;
+    assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL),
+                     0);
+    assert_int_equal(nimber_position_add(pos, g, &h, 1, NULL), 0);
+    assert_int_equal(nimber_position_solve(pos, 10, &sol, &err), 0);
+    nimber_solution_clear(&sol);
+    nimber_position_free(pos);
+    /* far beyond: refused, with neither search nor learning */
+    calls[0] = calls[1] = 0;
+    pos = nimber_position_create();
+    h = 300;
     assert_int_equal(nimber_position_set_rule(pos, NIMBER_RULE_MISERE, NULL),
                      0);
     assert_int_equal(nimber_position_add(pos, g, &h, 1, NULL), 0);

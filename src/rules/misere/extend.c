@@ -55,6 +55,22 @@
  * Costs: (P) is O(|Q| x sum |T_h|) products; the walk visits each element
  * with at most one set per antichain entry; a guess is O(|M| x letters).
  * Every table counts against the budget.
+ *
+ * Work is counted in units of about one product or table entry (15 ns
+ * here): a step of the walk, 1 + the sizes of the two transition sets it
+ * joins; a trial, |M| x (letters + |M|) (its closure and table); a round
+ * of the guess's refinement, |M|; a guess's table, k^2; check (P), |Q| x
+ * (letters + sum |T_h|); a proved quotient's rows, |Q|^2.  A step is
+ * counted before it is taken, and refused when it would pass the budget
+ * of the whole computation (limits.work_max: solve's plan) or RECAL_WORK
+ * (2^31, half a minute) for one letter, so no letter's recalibration is
+ * unbounded: the first ends in NIMBER_E_LIMIT with the letters before it
+ * proved, the second as when the guesses run out (RECAL_MAX tries), the
+ * learner then taking over.  Measured, the largest quotients of the
+ * README's table (0.07 to heap 33, order 638) take 1.4 x 10^8 units for
+ * their hardest letter; `nimber solve --misere nim 12 + octal:0.137 9`
+ * made 0.8.0 recalibrate for minutes, guesses of 16676 elements costing
+ * 3 x 10^8 units each.
  */
 #include "misere.h"
 
@@ -112,6 +128,7 @@ static void bfree(budget *b, void *p, size_t n, size_t size) {
 #define CYC_MAX 6                     /* cyclic factors of a guess */
 #define TRIAL_MAX ((uint64_t)1 << 24) /* elements of a guessed monoid */
 #define RECAL_MAX 4096                /* guesses tried for one letter */
+#define RECAL_WORK ((uint64_t)1 << 31) /* units of work for one letter */
 
 typedef struct {
     uint32_t m;    /* order of the explicit part */
@@ -161,6 +178,10 @@ typedef struct {
     uint64_t cap; /* letters 1..cap at most */
     budget *bud;
     size_t steps;    /* words walked (the progress callback's clock) */
+    uint64_t work;   /* units of work done, in all (see the top) */
+    uint64_t work_max, letter_at; /* the budget in all (0: none); the
+                                     work done before this letter */
+    int out_of_work; /* 1: the budget in all, 2: RECAL_WORK's */
     uint32_t *stamp; /* scratch over the elements of a monoid */
     size_t nstamp;
     uint32_t sv;
@@ -172,6 +193,22 @@ typedef struct {
     size_t nhead;
     eset rnext, roff, rlen, relem, arena;
 } ext;
+
+/* Counts a step of `cost` units before it is taken: NIMBER_E_LIMIT, and
+ * X->out_of_work set, when it would pass the budget in all (1) or
+ * RECAL_WORK for this letter (2); the units of steps not taken are not
+ * counted. */
+static int spend(ext *X, uint64_t cost) {
+    if (X->work_max &&
+        (X->work >= X->work_max || cost > X->work_max - X->work))
+        X->out_of_work = 1;
+    else if (X->work + cost - X->letter_at > RECAL_WORK)
+        X->out_of_work = 2;
+    if (X->out_of_work)
+        return NIMBER_E_LIMIT;
+    X->work += cost;
+    return NIMBER_OK;
+}
 
 /* Frees a pretension's tables. */
 static void pret_free(ext *X, pret *q) {
@@ -426,6 +463,7 @@ static int walk_run(ext *X, const pret *q, walk *w, nimber_error *err) {
         uint32_t from = X->exp[d] ? (uint32_t)d : X->up[d];
         uint32_t pe = X->lel[from], ne = mo_mul(M, pe, q->phi[d]);
         const eset *ft = &X->lv[from];
+        RETURN_IF_ERR(spend(X, 1 + ft->n + q->T[d].n));
         X->tmp.n = 0;
         RETURN_IF_ERR(stamp_next(X, M->size));
         for (uint32_t i = 0; i < ft->n; i++)
@@ -539,6 +577,11 @@ static int guess(ext *X, const pret *q, pret *out, nimber_error *err) {
             for (uint64_t h = 1; h <= q->n; h++) {
                 if (!q->T[h].n || q->phi[h] == 0)
                     continue;
+                if (spend(X, r) != NIMBER_OK) {
+                    rc = NIMBER_E_LIMIT;
+                    changed = 0;
+                    break;
+                }
                 for (uint32_t i = 0; i < r; i++)
                     nx[i] = w.dense[mo_mul(&q->M, w.R.e[i], q->phi[h])];
                 k = refine(cls, nx, c2, r, &pm);
@@ -551,7 +594,7 @@ static int guess(ext *X, const pret *q, pret *out, nimber_error *err) {
                 }
             }
         }
-        {
+        if (rc == NIMBER_OK) {
             /* renumber by first appearance (the identity first) */
             first = balloc(b, r, sizeof *first);
             uint32_t *ren = balloc(b, r, sizeof *ren);
@@ -569,6 +612,9 @@ static int guess(ext *X, const pret *q, pret *out, nimber_error *err) {
             }
             bfree(b, ren, r, sizeof *ren);
         }
+    }
+    if (rc == NIMBER_OK) {
+        rc = spend(X, (uint64_t)k * k);
     }
     if (rc == NIMBER_OK) {
         out->M.m = k;
@@ -651,6 +697,10 @@ static void check_p(const pret *q, uint32_t *f, uint32_t *scratch, int *found) {
 static int prove(ext *X, const pret *q, uint32_t *f, uint32_t *scratch,
                  int *failed, nimber_error *err) {
     int pf;
+    uint64_t opts = 0;
+    for (uint64_t h = 1; h <= q->n; h++)
+        opts += 1 + q->T[h].n;
+    RETURN_IF_ERR(spend(X, (uint64_t)q->M.m * opts));
     check_p(q, f, scratch, &pf);
     walk w;
     memset(&w, 0, sizeof w);
@@ -741,6 +791,8 @@ static int try_trial(ext *X, const pret *q, const uint64_t *S, unsigned ns,
             }
         }
     uint64_t size = rr.n;
+    if (rc == NIMBER_OK)
+        rc = spend(X, (uint64_t)rr.n * (q->n + rr.n));
     for (unsigned k = 0; k < ns; k++) /* no wrap: checked factor by factor */
         if (rc == NIMBER_OK && (size *= cl[k]) > TRIAL_MAX)
             rc = NIMBER_E_LIMIT;
@@ -822,6 +874,8 @@ static int recalibrate(ext *X, const pret *q, const uint32_t *f, pret *out,
                     return NIMBER_OK;
                 }
                 pret_free(X, &g);
+            } else if (X->out_of_work) {
+                return NIMBER_E_LIMIT; /* the budget, not this guess */
             } else if (rc == NIMBER_E_NOMEM && X->bud->over) {
                 X->bud->over = 0; /* a guess too large for the memory
                                      limit: try the next one */
@@ -854,6 +908,7 @@ static uint64_t *p_rows(ext *X, const pret *q, size_t *words, size_t *rows) {
     uint32_t m = q->M.m;
     size_t W = ((size_t)m + 63) / 64;
     uint64_t *r = balloc(X->bud, (size_t)m * W, sizeof *r);
+    X->work += (uint64_t)m * m; /* a proved quotient's: always taken */
     for (uint32_t x = 0; r && x < m; x++)
         for (uint32_t z = 0; z < m; z++)
             if (q->p[q->M.mul[(size_t)x * m + z]])
@@ -944,7 +999,7 @@ static int add_letter(ext *X, pret *cur, uint64_t n, work *K, pret *nw,
     uint32_t ci = 2, cl = 4;
     pret g;
     rc = try_trial(X, cur, &S, 1, &ci, &cl, &g, err);
-    if (rc == NIMBER_E_LIMIT)
+    if (rc == NIMBER_E_LIMIT && !X->out_of_work)
         K->gave_up = 1;
     RETURN_IF_ERR(rc);
     for (;;) {
@@ -1013,6 +1068,7 @@ int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
     X.game = A->games[0];
     X.cap = upto;
     X.bud = &bud;
+    X.work_max = lim->work_max;
     size_t *order_at = NULL;
     int rc = mq_oracle_init(&o, A, &bud, err);
     if (rc == NIMBER_OK) {
@@ -1044,8 +1100,11 @@ int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
         memset(&nw, 0, sizeof nw);
         int grew = 0;
         K.tries = 0;
+        X.letter_at = X.work;
         if (rc == NIMBER_OK)
             rc = add_letter(&X, &cur, n, &K, &nw, &grew, err);
+        if (rc == NIMBER_E_LIMIT && X.out_of_work == 2)
+            K.gave_up = 1; /* RECAL_WORK: as when the guesses run out */
         if (rc == NIMBER_OK && grew && nw.M.m > max_order) {
             pret_free(&X, &nw);
             rc = nb_fail(err, NIMBER_E_LIMIT,
@@ -1062,8 +1121,17 @@ int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
             *gave_up = 1;
             rc = nb_fail(err, NIMBER_E_LIMIT,
                          "the misère quotient could not be extended to "
-                         "heap %llu within %d guesses",
-                         (unsigned long long)A->lheap[n], RECAL_MAX);
+                         "heap %llu within %d guesses and %llu units of work",
+                         (unsigned long long)A->lheap[n], RECAL_MAX,
+                         (unsigned long long)RECAL_WORK);
+        } else if (rc == NIMBER_E_LIMIT && X.out_of_work) {
+            if (lim->out_of_work)
+                *lim->out_of_work = 1;
+            rc = nb_fail(err, NIMBER_E_LIMIT,
+                         "the misère quotient needs more than %llu units of "
+                         "work (at heap %llu)",
+                         (unsigned long long)X.work_max,
+                         (unsigned long long)A->lheap[n]);
         } else if (rc == NIMBER_E_NOMEM && !bud.over)
             rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
         if (rc != NIMBER_OK) {
@@ -1085,6 +1153,8 @@ int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
     }
     rc = over_limit(&bud, rc, "the misère quotient",
                     A->lheap[*stopped_at <= upto ? *stopped_at : upto], err);
+    if (lim->work)
+        *lim->work += X.work;
     bfree(&bud, K.prow, K.nrow * K.W, sizeof *K.prow);
     bfree(&bud, K.f, (size_t)upto + 2, sizeof *K.f);
     bfree(&bud, K.g, (size_t)upto + 2, sizeof *K.g);

@@ -73,29 +73,37 @@
  * quotient of order 24 for Kayles heaps up to 16 takes seconds, Nim heaps
  * up to 16 pass the default bound.
  *
- * Solving a misère sum (nb_misere_plan_get, called by solve, explain and
- * play for a sum of heap games without cycles, when no closed form
- * applies).  The plan is the quotient of the alphabet of the sum's games,
- * each up to its largest heap, at most NB_AUTO_LETTERS letters, learned
- * within small bounds (NB_AUTO_ORDER elements, NB_AUTO_ORACLE positions
- * searched in all, NB_AUTO_PROOF T-states an attempt, the memory limit).
- * When a bound stops it, the quotient proved for the letters before is
- * kept: still exact for every position made of those letters.  Then:
+ * Solving a misère sum (solve.c, whose top says which way is taken when
+ * and the estimate each choice uses; nb_misere_plan_get is the choice,
+ * for explain).  The plan is the quotient of the alphabet of the sum's
+ * games, each up to its largest heap, at most NB_AUTO_LETTERS letters,
+ * learned within small bounds (NB_AUTO_ORDER elements, NB_AUTO_ORACLE
+ * positions searched in all, NB_AUTO_PROOF T-states an attempt, units of
+ * work (extend.c) in all, the memory limit).  When a bound stops it, the
+ * quotient proved for the letters before is kept: still exact for every
+ * position made of those letters.  Then:
  *   - every heap of the sum within the quotient: the outcome is the
  *     product, O(heaps + letters log heaps), and a move wins when the
  *     product of the other heaps times its result is P, O(1) a move
  *     (nb_quotient_solve): 100000 heaps in milliseconds;
- *   - else the exhaustive search (src/search/), with a leaf: every position
- *     reached whose heaps all lie within the quotient is decided by its
- *     product in O(heaps), neither searched nor kept; only positions with
- *     a heap beyond the quotient are memoised (on their sorted heaps), at
- *     most NB_SEARCH_MAX of them, else NIMBER_E_LIMIT (exit 71).
+ *   - else the direct search (direct.c) with the quotient as a leaf:
+ *     every position reached whose heaps all lie within the quotient is
+ *     decided by its product, neither searched nor kept; only positions
+ *     with a heap beyond it are memoised (on their sorted letters), at
+ *     most NB_SEARCH_MAX of them, else NIMBER_E_LIMIT (exit 71); the
+ *     generic search (src/search/) with the same leaf where the letters
+ *     are too many for it.
  * So a sum is searched only over its heaps beyond what the quotient
  * proves: 0.75's heaps of 200 (its quotient R8 holds every heap) are
  * decided at once, Kayles 14 with Nim and Dawson's Kayles heaps by a
  * search of the positions keeping a Kayles heap above 11.  The plan is
  * kept by the first component's game and serves the next sum whose heaps
  * it holds (or for which learning again would stop at the same letter).
+ * The joint quotient of several games is learned and proved as such,
+ * never taken for the product of the games' own quotients: it is an image
+ * of that product only when a sum's outcome depends on each game's part
+ * through its element alone, which fails for Nim with wild games (README,
+ * "Examples").
  * Simplified misère canonical forms (Conway) are not used: the forms of
  * wild heaps grow far faster than these quotients.
  *
@@ -118,8 +126,11 @@
  *   quotient.c  the learning loop, the quotient presented (generators,
  *               relations, names), nimber_quotient_* (public)
  *   genus.c     Conway's genus of heaps (nimber_genus_*)
- *   solve.c     the misère rule's solver (nb_misere_solve) and the plan
- *               of a sum through its quotient
+ *   solve.c     the misère rule's solver (nb_misere_solve): the ways of
+ *               a sum (its quotient, the plan; the direct search) chosen
+ *               by cost, each bounded
+ *   direct.c    the direct search of a sum over letters, memoised, with
+ *               a partial quotient as its leaf
  * The hot loops (outcome() and its search, the proof's exploration) call
  * the table helpers below, static inline so that they inline as they did
  * in one file.
@@ -478,6 +489,9 @@ typedef struct {
     size_t mem_limit;  /* bytes of all the tables */
     int oracle_total;  /* oracle_max bounds all the letters together
                           (solve's plan), not each one (quotient) */
+    uint64_t work_max; /* units of work (extend.c) in all, 0: none */
+    uint64_t *work;    /* where the units spent are added, or NULL */
+    int *out_of_work;  /* set when work_max stopped it, or NULL */
 } limits;
 
 /* ---- oracle.c ---- */
@@ -559,6 +573,46 @@ typedef int (*mq_make_fn)(uint64_t upto, size_t n, const uint32_t *mul,
 int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
               mq_make_fn make, nimber_quotient **out, uint64_t *stopped_at,
               int *gave_up, nimber_error *err);
+
+/* ---- direct.c ---- */
+
+/* A direct misère search over the letters of a sum's games (see
+ * direct.c): the options of every letter, the memo of the positions
+ * decided, and the quotient (elem: each letter's element, UINT32_MAX
+ * outside it) that decides the positions within it. */
+typedef struct {
+    alphabet A;
+    oracle o;
+    budget bud;   /* the games' memory limit */
+    uint64_t *mslot; /* the memo (direct.c): sorted letters -> 1 when P */
+    size_t mcap, mcount;
+    vec marena;      /* its keys */
+    vec words;    /* the positions of the frames, one after another */
+    void *fr;     /* the frames (direct.c) */
+    size_t nfr, frcap;
+    uint64_t nletters;
+    uint32_t *elem;            /* per letter 0..nletters */
+    const nimber_quotient *q;  /* NULL: none */
+    size_t kept_max;           /* positions kept at most */
+    uint64_t searched;         /* options examined */
+    uint64_t searched_max;     /* past it NIMBER_E_LIMIT (0: no bound) */
+    int out_of_work;           /* searched_max stopped it */
+    nimber_game *clock;        /* told every 65536 positions kept */
+} dsearch;
+
+/* Gets ready for sums of the heaps 1..want[i] of games[i] (sorted,
+ * distinct); NIMBER_E_LIMIT past NB_OPTIONS_MAX options in all. */
+int mq_direct_init(dsearch *d, nimber_game **games, size_t ngames,
+                   const uint64_t *want, size_t mem_limit, size_t kept_max,
+                   nimber_error *err);
+
+/* The outcome of the position w[0..n) (letters; normalised in place):
+ * *p = 1 when P.  NIMBER_E_LIMIT past kept_max positions kept. */
+int mq_direct_outcome(dsearch *d, uint64_t *w, size_t n, unsigned char *p,
+                      nimber_error *err);
+
+/* Frees it. */
+void mq_direct_free(dsearch *d);
 
 /* ---- quotient.c ---- */
 

@@ -404,7 +404,8 @@ static int quotient_compute(nimber_game *game, uint64_t upto, size_t max_order,
         mq_alpha_free(&A);
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
-    limits lim = {max_order, oracle_max, NB_PROOF_MAX, game->mem_limit, 0};
+    limits lim = {max_order, oracle_max, NB_PROOF_MAX, game->mem_limit, 0,
+                  0, NULL, NULL};
     int rc = by_search ? mq_learn_search(&A, &lim, 0, out, stopped_at, err)
                        : mq_learn(&A, &lim, 0, out, stopped_at, err);
     mq_alpha_free(&A);
