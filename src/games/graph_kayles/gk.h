@@ -1,0 +1,65 @@
+/*
+ * gk.h — Node Kayles (node-kayles:FILE) and Arc Kayles (arc-kayles:FILE)
+ * on an undirected graph of at most 64 vertices: the state the files of
+ * this folder share, never included from outside it.
+ *
+ * Rules.  Node Kayles: a move picks a vertex still present and deletes it
+ * and its neighbours.  Arc Kayles: a move picks an edge whose two ends are
+ * both present and deletes both ends (so every edge at either end goes).
+ * Whoever cannot move loses.  A path of n vertices is Dawson's Kayles
+ * (octal 0.137) under Node Kayles and octal 0.07 under Arc Kayles.
+ *
+ * Values: value.c, the plain mex over every move, memoised by canonical
+ * shape in its own table.
+ *
+ * The files and what each owns:
+ *   family.c  the graph file, positions, moves, text, explain; the two
+ *             nimber_family
+ *   value.c   the plain mex: parts, canonical shapes, its own table
+ */
+#ifndef NIMBER_GRAPH_KAYLES_H
+#define NIMBER_GRAPH_KAYLES_H
+
+#include "../../game.h"
+
+#define GK_MAXN 64
+
+/* One entry of the plain mex's table: the key's hash, where its words
+ * are, the value. */
+typedef struct {
+    uint64_t hash;
+    size_t off;
+    uint32_t len;
+    uint32_t val; /* value + 1; 0: empty slot */
+} gk_slot;
+
+typedef struct {
+    int arc;      /* 0: Node Kayles, 1: Arc Kayles */
+    unsigned n;   /* vertices 0..n-1 */
+    uint64_t all; /* their mask */
+    uint64_t adj[GK_MAXN];
+    unsigned m;         /* distinct edges */
+    size_t limit;       /* bytes the plain mex's table may use */
+    gk_slot *slot;      /* open addressing, linear probing */
+    size_t cap, used;   /* slots (a power of 2, or 0), entries */
+    uint64_t *keys;     /* the keys' words, one after another */
+    size_t nkeys, kcap; /* words used, allocated */
+} gk_state;
+
+/* The mask of vertex v. */
+static inline uint64_t gk_bit(unsigned v) {
+    return (uint64_t)1 << v;
+}
+
+/* Index of the lowest set bit of a nonzero mask. */
+static inline unsigned gk_low(uint64_t x) {
+    return (unsigned)__builtin_ctzll(x);
+}
+
+/* value.c: the plain mex. */
+void gk_table_free(gk_state *s);
+uint64_t gk_part_of(const gk_state *s, uint64_t mask, unsigned v);
+int gk_part_value(gk_state *s, uint64_t comp, unsigned *out, nimber_error *err);
+int gk_mask_value(gk_state *s, uint64_t mask, unsigned *out, nimber_error *err);
+
+#endif /* NIMBER_GRAPH_KAYLES_H */
