@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
 # graph_kayles.bats — Node Kayles and Arc Kayles on graph files: solve,
 # --json, deleted vertices as arguments, sums (each winning move checked by
-# solving the position it leads to), explain, play through a pipe, misère
-# through the generic search, and bad files and positions (exit codes,
-# one line on stderr, nothing on stdout).
+# solving the position it leads to), grids through the parts search (the
+# values and winning moves of the plain mex, the mirror strategy), explain,
+# play through a pipe, misère through the generic search, and bad files
+# and positions (exit codes, one line on stderr, nothing on stdout).
 
 load helper
 
@@ -25,13 +26,15 @@ outcome N
 move component 0 take 2" ]
     run "$NIMBER" solve --json node-kayles:"$P"
     status_is 0
-    [ "$(echo "$output" | jq -c .)" = '{"grundy":3,"outcome":"N","moves":[{"component":0,"vertex":2}],"truncated":false}' ]
+    [ "$(echo "$output" | jq -c 'del(.search)')" = '{"grundy":3,"outcome":"N","moves":[{"component":0,"vertex":2}],"truncated":false}' ]
+    # valued by the parts search
+    [ "$(echo "$output" | jq '.search.nodes >= 0')" = true ]
     run "$NIMBER" solve arc-kayles:"$P"
     [ "$output" = "grundy 0
 outcome P" ]
     # vertex 0 deleted: a path of 4, octal 0.07 at 4 = 2
     run "$NIMBER" solve --json arc-kayles:"$P" 0
-    [ "$(echo "$output" | jq -c .)" = '{"grundy":2,"outcome":"N","moves":[{"component":0,"edge":[2,3]}],"truncated":false}' ]
+    [ "$(echo "$output" | jq -c 'del(.search)')" = '{"grundy":2,"outcome":"N","moves":[{"component":0,"edge":[2,3]}],"truncated":false}' ]
     # the same as the heap game
     [ "$("$NIMBER" solve octal:0.137 5 | head -1)" = "grundy 3" ]
     [ "$("$NIMBER" solve dawson 4 | head -1)" = "grundy 2" ]
@@ -90,6 +93,53 @@ move component 0 take 1-2" ]
         run "$NIMBER" solve "${a[@]}" + "${b[@]}" + nim "$heap" + "${d[@]}"
         [ "$(echo "$output" | sed -n 2p)" = "outcome P" ] || { echo "move $mv: $output" >&2; false; }
     done
+}
+
+# Writes the row-major grid of $2 rows of $3 to $1 (king: $4 = 1).
+grid_file() {
+    awk -v h="$2" -v w="$3" -v k="${4:-0}" 'BEGIN {
+        for (i = 0; i < h; i++) for (j = 0; j < w; j++) {
+            v = i * w + j
+            if (j + 1 < w) e[m++] = v " " v + 1
+            if (i + 1 < h) e[m++] = v " " v + w
+            if (k && i + 1 < h && j + 1 < w) e[m++] = v " " v + w + 1
+            if (k && i + 1 < h && j > 0) e[m++] = v " " v + w - 1
+        }
+        print h * w, m
+        for (i = 0; i < m; i++) print e[i]
+    }' > "$1"
+}
+
+@test "grids through the parts search: the plain mex's answers; mirrors" {
+    g="$BATS_TEST_TMPDIR/g"
+    # Node Kayles on the 5 x 7 grid, as nimber 0.8.0's plain mex found it
+    grid_file "$g" 5 7
+    run "$NIMBER" solve node-kayles:"$g"
+    status_is 0
+    [ "$output" = "grundy 2
+outcome N
+move component 0 take 9
+move component 0 take 11
+move component 0 take 15
+move component 0 take 17
+move component 0 take 19
+move component 0 take 23
+move component 0 take 25" ]
+    # Arc Kayles on the 4 x 4 king's graph: 1, with 32 winning moves
+    grid_file "$g" 4 4 1
+    run "$NIMBER" solve --json --max-moves 100 arc-kayles:"$g"
+    status_is 0
+    [ "$(echo "$output" | jq .grundy)" -eq 1 ]
+    [ "$(echo "$output" | jq '.moves | length')" -eq 32 ]
+    # the 8 x 8 grid is lost by the half turn: no part expanded
+    grid_file "$g" 8 8
+    run "$NIMBER" solve --json node-kayles:"$g"
+    status_is 0
+    [ "$(echo "$output" | jq -c '[.grundy, .outcome, .search.nodes]')" = '[0,"P",0]' ]
+    # ... and so is what a move and its image leave
+    run "$NIMBER" solve node-kayles:"$g" 0 1 8 55 62 63
+    [ "$output" = "grundy 0
+outcome P" ]
 }
 
 @test "explain: the parts and their values" {

@@ -16,7 +16,10 @@
  * vertex) for Node Kayles, nw = 2 (the ends u < v) for Arc Kayles; its text
  * is "take V" / "take U-V", its JSON "vertex": V / "edge": [U, V].
  *
- * Values are the plain mex of value.c (value, moves_to, explain).
+ * Values.  Normal play values a position through the parts search and
+ * parts.c (the family's `.parts`); `value` and `moves_to` here are the
+ * plain mex of value.c, its twin, and explain shows the plain mex's
+ * values of the parts (a layer below the search, it cannot call it).
  * Moves are listed in increasing order of vertices (edges u < v), O(1)
  * each; checking or applying one is O(deleted vertices).
  */
@@ -91,6 +94,7 @@ static int gk_create(int arc, const char *arg, size_t limit, void **state,
         gk_destroy(s);
         return rc;
     }
+    gk_parts_init(s);
     snprintf(canon, cap, "%s:%s", name, arg);
     *state = s;
     return NIMBER_OK;
@@ -433,7 +437,7 @@ static int gk_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
     .value = gk_value, .moves_to = gk_moves_to, .moves = gk_moves,             \
     .check = gk_check, .apply = gk_apply, .move_text = gk_move_text,           \
     .move_json = gk_move_json, .move_parse = gk_move_parse,                    \
-    .explain = gk_explain
+    .explain = gk_explain, .parts = &gk_parts
 
 const nimber_family nb_family_node_kayles = {
     .name = "node-kayles",

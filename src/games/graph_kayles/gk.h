@@ -9,13 +9,18 @@
  * Whoever cannot move loses.  A path of n vertices is Dawson's Kayles
  * (octal 0.137) under Node Kayles and octal 0.07 under Arc Kayles.
  *
- * Values: value.c, the plain mex over every move, memoised by canonical
- * shape in its own table.
+ * Values come from the parts search (src/search/parts/) through parts.c:
+ * the present vertices split into connected parts (Arc Kayles leaves out
+ * vertices without a present edge), each keyed in 128 bits.  value.c is
+ * the plain mex over every move, memoised by canonical shape in its own
+ * table: the family's `value`, the twin the tests compare with, and what
+ * explain shows.
  *
  * The files and what each owns:
  *   family.c  the graph file, positions, moves, text, explain; the two
  *             nimber_family
  *   value.c   the plain mex: parts, canonical shapes, its own table
+ *   parts.c   the parts view: keys of parts, options, bounds, mirrors
  */
 #ifndef NIMBER_GRAPH_KAYLES_H
 #define NIMBER_GRAPH_KAYLES_H
@@ -38,12 +43,24 @@ typedef struct {
     unsigned n;   /* vertices 0..n-1 */
     uint64_t all; /* their mask */
     uint64_t adj[GK_MAXN];
-    unsigned m;         /* distinct edges */
-    size_t limit;       /* bytes the plain mex's table may use */
-    gk_slot *slot;      /* open addressing, linear probing */
-    size_t cap, used;   /* slots (a power of 2, or 0), entries */
-    uint64_t *keys;     /* the keys' words, one after another */
-    size_t nkeys, kcap; /* words used, allocated */
+    unsigned m;   /* distinct edges */
+    int rev_auto; /* v -> n-1-v is an automorphism (parts.c) */
+    /* parts.c: the graph as a grid of gh rows of gw (vertex i*gw + j at
+     * row i, column j) whose edges are the same few steps from every
+     * vertex (a stencil: grids, king's graphs, paths); gw = 0 if not */
+    unsigned gw, gh, nstep;
+    int step[8];         /* a step as a shift of the vertex mask */
+    uint64_t from[8];    /* the vertices it keeps on the board */
+    uint64_t rowmask;    /* bits 0..gw-1 */
+    unsigned sym;        /* bit t: dihedral map t keeps the stencil */
+    unsigned kind;       /* 1: the square grid (or a path), 2: the king's
+                            graph (neighbours by rows, see nbrs) */
+    uint64_t notl, notr; /* the vertices not in the first, last column */
+    size_t limit;        /* bytes the plain mex's table may use */
+    gk_slot *slot;       /* open addressing, linear probing */
+    size_t cap, used;    /* slots (a power of 2, or 0), entries */
+    uint64_t *keys;      /* the keys' words, one after another */
+    size_t nkeys, kcap;  /* words used, allocated */
 } gk_state;
 
 /* The mask of vertex v. */
@@ -61,5 +78,9 @@ void gk_table_free(gk_state *s);
 uint64_t gk_part_of(const gk_state *s, uint64_t mask, unsigned v);
 int gk_part_value(gk_state *s, uint64_t comp, unsigned *out, nimber_error *err);
 int gk_mask_value(gk_state *s, uint64_t mask, unsigned *out, nimber_error *err);
+
+/* parts.c: the parts view, and what it learns of the graph once read. */
+extern const nb_parts_ops gk_parts;
+void gk_parts_init(gk_state *s);
 
 #endif /* NIMBER_GRAPH_KAYLES_H */
