@@ -214,7 +214,8 @@ static int known(const dsearch *d, const uint64_t *w, size_t n,
 
 /* Keeps the outcome of the position w[0..n): NIMBER_E_LIMIT past
  * kept_max positions, NIMBER_E_INTERRUPTED when the progress callback
- * says so (it is told every 65536 positions). */
+ * says so (it is told every 65536 positions kept, and every 2^18
+ * options examined: the search loop). */
 static int keep(dsearch *d, const uint64_t *w, size_t n, unsigned char p,
                 nimber_error *err) {
     if (d->mcount >= d->kept_max)
@@ -336,6 +337,12 @@ int mq_direct_outcome(dsearch *d, uint64_t *w, size_t n, unsigned char *p,
         size_t on, cat = d->words.n; /* the option's words start here */
         uint64_t hl = fw[f->i]; /* the words may move: kept apart */
         const uint64_t *to = opt_of(&d->o, hl, f->j++, &on);
+        nimber_game *g = d->clock; /* told every 2^18 options too */
+        if (g->progress && d->searched % 262144 == 262143 &&
+            g->progress(g->progress_ctx, d->mcount, d->kept_max)) {
+            rc = nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
+            break;
+        }
         if (++d->searched > d->searched_max && d->searched_max) {
             d->out_of_work = 1;
             rc = nb_fail(err, NIMBER_E_LIMIT,

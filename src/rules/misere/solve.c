@@ -20,13 +20,16 @@
  *      the heaps of D(h), D(h) the multisets a heap of h can become (h + 1
  *      when its game only takes, else P(h) = p(0) + ... + p(h), p the
  *      partition numbers), and E <= DIRECT_FIRST (2^16).  Else, on a sum
- *      of at most TRIAL_HEAPS heaps, a trial of DIRECT_TRIAL (2^15)
- *      options, about 5 ms: E is loose (the first P option ends a search),
- *      and many sums end there.
- *   3. The plan learned again within PLAN_WORK units (2^23, about 0.1 s)
- *      when PLAN_QUICK stopped it: covering every heap, way 1; else the
- *      direct search within it, bounded by NB_SEARCH_MAX (2^20) positions
- *      kept and DIRECT_OPTIONS (2^25) options (seconds), then exit 71.
+ *      of at most TRIAL_HEAPS heaps, a trial of DIRECT_TRIAL (2^17)
+ *      options, about 25 ms: E is loose (the first P option ends a
+ *      search), and many sums end there.
+ *   3. The plan learned again within PLAN_WORK units (2^24, about 0.25
+ *      s: 0.8.0's unbounded plan needed 1.3 x 10^7 for the joint quotient
+ *      of dawson 19 14 + octal:0.137 18 + nim 7, which then decides at
+ *      once) when PLAN_QUICK stopped it: covering every heap, way 1; else
+ *      the direct search within it, bounded by NB_SEARCH_MAX (2^20)
+ *      positions kept and DIRECT_OPTIONS (2^25) options (seconds), then
+ *      exit 71.
  *      Its bound K (kept_bound: the positions keeping a heap beyond the
  *      quotient) decides before it starts: K past SEARCH_HOPELESS (2^32),
  *      or one heap's part of it past HEAP_HOPELESS (2^27), is refused at
@@ -54,12 +57,12 @@
 
 #define DIRECT_FIRST ((uint64_t)1 << 16) /* positions: searched at once */
 #define PLAN_QUICK ((uint64_t)1 << 17)   /* units of a first quotient */
-#define PLAN_WORK ((uint64_t)1 << 23)    /* units of quotient work */
+#define PLAN_WORK ((uint64_t)1 << 24)    /* units of quotient work */
 #define SEARCH_HOPELESS ((uint64_t)1 << 32) /* bound past it: refused, */
 #define HEAP_HOPELESS ((uint64_t)1 << 27)   /* or one heap's bound */
 #define DIRECT_OPTIONS ((uint64_t)32 * NB_SEARCH_MAX) /* options examined */
 #define DIRECT_LETTERS 4096 /* letters of a direct search at most */
-#define DIRECT_TRIAL ((uint64_t)1 << 15) /* options of its first trial */
+#define DIRECT_TRIAL ((uint64_t)1 << 17) /* options of its first trial */
 #define TRIAL_HEAPS 64 /* heaps of a position it is tried on, at most */
 
 /* What one solve did (nb_misere_solve_work): its way and its work. */
