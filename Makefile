@@ -336,6 +336,7 @@ bench: all
 	sh bench/graph.sh
 	sh bench/hackenbush.sh
 	sh bench/nimarith.sh
+	sh bench/misere_sums.sh
 
 # ---- the web page: libnimber in WebAssembly (emscripten) + static files ----
 # web/*.c (string-in/string-out entry points on the public API) and
