@@ -47,9 +47,18 @@ static inline cram_bits of_key(nb_pkey k) {
     return (cram_bits)k.hi << 64 | k.lo;
 }
 
+/* The first and last columns of the shared 8 x 16 grid: constants, so
+ * that its shifts are by constants (a 128-bit shift by a variable costs
+ * several instructions). */
+#define WIDE_COL0 ((cram_bits)0x0001000100010001ull << 64 | 0x0001000100010001ull)
+#define WIDE_COLW (WIDE_COL0 << 15)
+
 /* The neighbours of the cells of x on the grid (a grid of one row has
  * none above or below: w may be 128 there). */
 static inline cram_bits nbrs(const cram_grid *g, cram_bits x) {
+    if (g->wide)
+        return (x & ~WIDE_COL0) >> 1 | (x & ~WIDE_COLW) << 1 | x >> 16 |
+               x << 16;
     cram_bits side = (x & ~g->col0) >> 1 | (x & ~g->colw) << 1;
     return g->h > 1 ? side | x >> g->w | x << g->w : side;
 }
@@ -331,16 +340,20 @@ cram_bits cram_canonical(const cram_grid *g, cram_bits p) {
 
 /* The cells of p with a neighbour in p below, above, right, left. */
 static inline cram_bits has_down(const cram_grid *g, cram_bits p) {
+    if (g->wide)
+        return p & p >> 16;
     return g->h > 1 ? p & p >> g->w : 0;
 }
 static inline cram_bits has_up(const cram_grid *g, cram_bits p) {
+    if (g->wide)
+        return p & p << 16;
     return g->h > 1 ? p & p << g->w : 0;
 }
 static inline cram_bits has_right(const cram_grid *g, cram_bits p) {
-    return p & (p & ~g->col0) >> 1;
+    return p & (p & ~(g->wide ? WIDE_COL0 : g->col0)) >> 1;
 }
 static inline cram_bits has_left(const cram_grid *g, cram_bits p) {
-    return p & (p & ~g->colw) << 1;
+    return p & (p & ~(g->wide ? WIDE_COLW : g->colw)) << 1;
 }
 
 /* p with the same value and fewer cells (both rules keep the game tree,
@@ -363,13 +376,14 @@ cram_bits cram_reduce(const cram_grid *g, cram_bits p) {
     cram_bits out = p, seen, c;
     /* the centre of each tuft, one direction at a time: a centre met
      * again loses the later tuft */
-    seen = (tufts & d) << g->w;
+    unsigned vs = g->wide ? 16 : g->w;
+    seen = g->h > 1 ? (tufts & d) << vs : 0;
     c = (tufts & r) << 1;
     out &= ~((c & seen) >> 1);
     seen |= c;
     if (g->h > 1) {
-        c = (tufts & u) >> g->w;
-        out &= ~((c & seen) << g->w);
+        c = (tufts & u) >> vs;
+        out &= ~((c & seen) << vs);
         seen |= c;
     }
     c = (tufts & l) >> 1;
@@ -445,22 +459,17 @@ static unsigned middle_out(unsigned n, unsigned k) {
     return k & 1 ? mid + (k + 1) / 2 : mid - k / 2;
 }
 
-/* Row i of p (0 outside the grid). */
-static inline uint64_t row_of(const cram_grid *g, cram_bits p, int i) {
-    if (i < 0 || i >= (int)g->h)
-        return 0;
-    return (uint64_t)(p >> (i * g->w)) & g->rowmask;
-}
-
-/* The window of nr rows x nc columns of p whose top left cell is (i, j)
- * (row i may be -1, column j may be -1; cells off the grid are 0). */
-static inline unsigned window(const cram_grid *g, cram_bits p, int i, int j,
+/* The window of nr rows x nc columns whose top left cell is (i, j) of the
+ * part whose rows are r[0..h) (row i may be -1, column j may be -1;
+ * cells off the part's box are 0). */
+static inline unsigned window(const uint64_t *r, unsigned h, int i, int j,
                               unsigned nr, unsigned nc) {
     unsigned win = 0;
-    for (unsigned k = 0; k < nr; k++)
-        win |= (unsigned)((row_of(g, p, i + (int)k) << 1 >> (j + 1)) &
-                          ((1u << nc) - 1))
-               << (nc * k);
+    for (unsigned k = 0; k < nr; k++) {
+        int y = i + (int)k;
+        uint64_t row = y < 0 || y >= (int)h ? 0 : r[y];
+        win |= (unsigned)((row << 1 >> (j + 1)) & ((1u << nc) - 1)) << (nc * k);
+    }
     return win;
 }
 
@@ -483,17 +492,19 @@ static int option(const cram_grid *g, cram_bits p, cram_bits d, int conn,
     return nb_opts_end(out) ? NB_STOP : NIMBER_OK;
 }
 
-/* The dominoes of p in the order they are tried: vertical ones by column
- * from the middle out, then horizontal ones by row from the middle out;
- * out[k] = the domino's first cell (on the grid) * 2 + 1 if vertical.
+/* The dominoes of p (in the corner) in the order they are tried:
+ * vertical ones by column from the middle out, then horizontal ones by
+ * row from the middle out; out[k] = the domino's first cell (on the grid)
+ * * 2 + 1 if vertical.  p's rows in r[0..*ph) (a grid of one row: none).
  * Returns how many. */
-static unsigned domino_order(const cram_grid *g, cram_bits p, uint16_t *out) {
-    uint64_t r[16];
+static unsigned domino_order(const cram_grid *g, cram_bits p, uint16_t *out,
+                             uint64_t *r, unsigned *ph) {
     unsigned h = 1, w = g->w, n = 0;
     if (g->h > 1)
         rows_of(g, p, r, &h, &w);
     else
         w = cram_high(p) + 1;
+    *ph = g->h > 1 ? h : 0;
     cram_bits vert = has_down(g, p); /* a cell and the one below it */
     cram_bits horz = has_right(g, p); /* a cell and the one right of it */
     for (unsigned k = 0; k < w && vert; k++) {
@@ -520,13 +531,18 @@ static int cram_options(void *state, nb_pkey key, nb_opts *out) {
     cram_bits p = of_key(key);
     uint16_t dom[2 * CRAM_MAX];
     uint8_t conn[2 * CRAM_MAX];
-    unsigned n = domino_order(g, p, dom);
+    uint64_t r[16];
+    unsigned h;
+    unsigned n = domino_order(g, p, dom, r, &h);
     nb_opts_expect(out, n);
-    for (unsigned k = 0; k < n; k++) {
+    for (unsigned k = 0; k < n; k++) { /* (a line: every inner domino
+                                           splits it) */
         unsigned b = dom[k] >> 1, i = b / g->w, j = b % g->w;
-        conn[k] = dom[k] & 1
-                      ? g->vwin[window(g, p, (int)i - 1, (int)j - 1, 4, 3)]
-                      : g->hwin[window(g, p, (int)i - 1, (int)j - 1, 3, 4)];
+        conn[k] = !h                ? 0
+                  : dom[k] & 1 ? g->vwin[window(r, h, (int)i - 1, (int)j - 1,
+                                                4, 3)]
+                               : g->hwin[window(r, h, (int)i - 1, (int)j - 1,
+                                                3, 4)];
     }
     for (int pass = 0; pass < 2; pass++)
         for (unsigned k = 0; k < n; k++) {
@@ -567,10 +583,6 @@ int cram_mirror_of(const cram_grid *g, cram_bits p) {
     return 1;
 }
 
-static int cram_mirror(void *state, nb_pkey key) {
-    const cram_state *s = state;
-    return cram_mirror_of(&s->grid, of_key(key));
-}
 
 /* The parts of a position (the free cells on the grid). */
 static int cram_split(nimber_game *gm, const uint64_t *w, size_t n,
@@ -602,7 +614,8 @@ const nb_parts_ops cram_parts = {
     .split = cram_split,
     .options = cram_options,
     .bound = cram_bound,
-    .mirror = cram_mirror,
+    /* (no .mirror: parts lost by a mirror never reach the search, emit_part
+     * folds them in as 0) */
     .db_id = cram_db_id,
     .db_each = cram_db_each,
 };
