@@ -337,6 +337,7 @@ bench: all
 	sh bench/hackenbush.sh
 	sh bench/nimarith.sh
 	sh bench/misere_sums.sh
+	sh bench/boards.sh
 
 # ---- the web page: libnimber in WebAssembly (emscripten) + static files ----
 # web/*.c (string-in/string-out entry points on the public API) and

@@ -15,6 +15,7 @@
 static void solve_help(FILE *f) {
     fputs("usage: nimber solve [--json] [--misere | --every] [--max-moves N]\n"
           "                    [--outcome] [--db FILE [--db-write]]\n"
+          "                    [--algorithm auto|direct]\n"
           "                    [--progress] GAME HEAP... [+ GAME HEAP...]\n\n"
           "Prints the Grundy value of the position (the nim-sum of its\n"
           "components), its outcome (N: the player to move wins, P: the\n"
@@ -50,6 +51,10 @@ static void solve_help(FILE *f) {
           "                  board whose value is out of reach (cram,\n"
           "                  node-kayles, arc-kayles: an outcome search, no\n"
           "                  value; 'grundy unknown' unless it is P, 0)\n"
+          "  --algorithm A   auto (default), or direct: boards (cram,\n"
+          "                  node-kayles, arc-kayles) by the plain mex over\n"
+          "                  every part, the parts search's twin (cram: at\n"
+          "                  most 64 cells)\n"
           "  --db FILE       read part values from FILE ('nimber db build')\n"
           "  --db-write      ... and write what the run learnt back to FILE\n"
           "                  (at the end, after Ctrl-C, and every 5 minutes\n"
@@ -115,6 +120,7 @@ static void print_json(const nimber_position *pos, const nimber_solution *s,
 /* Parses the components, solves and prints. */
 int cmd_solve(int argc, char **argv) {
     int json = 0, rc = 0, outcome_only = 0, d;
+    nimber_algorithm algo = NIMBER_ALGO_AUTO;
     nimber_rule rule = NIMBER_RULE_NORMAL;
     uint64_t max_moves = DEFAULT_MAX_MOVES;
     int explicit_max = 0;
@@ -136,6 +142,16 @@ int cmd_solve(int argc, char **argv) {
             json = 1;
         } else if (strcmp(argv[i], "--outcome") == 0) {
             outcome_only = 1;
+        } else if (strcmp(argv[i], "--algorithm") == 0) {
+            const char *v = cli_option_value("solve", argc, argv, &i);
+            if (!v || !cli_parse_algorithm(v, &algo) ||
+                algo == NIMBER_ALGO_SPARSE) {
+                if (v && algo == NIMBER_ALGO_SPARSE)
+                    cli_error("solve: --algorithm sparse is grundy's; solve "
+                              "takes auto or direct");
+                rc = EXIT_USAGE;
+                goto out;
+            }
         } else if ((d = cli_db_option(argc, argv, &i, "solve")) != 0) {
             if (d < 0) {
                 rc = EXIT_USAGE;
@@ -179,6 +195,8 @@ int cmd_solve(int argc, char **argv) {
             0 ||
         (rc = cli_db_open("solve", games, ngames)) != 0)
         goto out;
+    for (int k = 0; k < ngames; k++)
+        nimber_game_set_algorithm(games[k], algo);
     nimber_solution sol;
     nimber_error err;
     int st = rule != NIMBER_RULE_NORMAL

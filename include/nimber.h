@@ -179,7 +179,11 @@ typedef enum nimber_algorithm {
     NIMBER_ALGO_AUTO = 0,   /* the fastest exact method, and extrapolation
                                past a proven period (the default) */
     NIMBER_ALGO_DIRECT = 1, /* the mex over every move, value by value, no
-                               period used: the naive twin tests rely on */
+                               period used: the naive twin tests rely on;
+                               for boards that split into parts (cram,
+                               node- and arc-kayles, since 0.9.0) the plain
+                               mex over every part instead of the parts
+                               search (Cram: boards of at most 64 cells) */
     NIMBER_ALGO_SPARSE = 2  /* take-and-break games: the rare/common
                                ("sparse space") method, no period used */
 } nimber_algorithm;

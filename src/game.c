@@ -120,8 +120,10 @@ int nimber_game_period(nimber_game *game, uint64_t max_values,
         game->state, max_values ? max_values : NB_DEFAULT_PERIOD_MAX, out, err);
 }
 
-/* Passes the algorithm choice to the family. */
+/* Passes the algorithm choice to the family (and keeps it: the parts
+ * search steps aside for DIRECT). */
 void nimber_game_set_algorithm(nimber_game *game, nimber_algorithm algo) {
+    game->algo = algo;
     if (game->family->set_algorithm)
         game->family->set_algorithm(game->state, algo);
 }

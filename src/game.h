@@ -235,6 +235,7 @@ struct nimber_game {
                                     its owner above, called by game.c */
     size_t mem_limit; /* the memory limit (bytes) given to the family, also
                          bounding the misère quotients and genus */
+    int algo; /* nimber_algorithm: DIRECT keeps the parts search out */
     struct nb_psearch *search; /* search/parts/: the parts search's table
                                   and database for this game (kept) */
     void (*search_free)(struct nb_psearch *ps); /* frees search: set by
@@ -354,8 +355,8 @@ struct nimber_family {
 
     /* Optional: the parts view of the family's positions (above): normal
      * play then values them by the parts search, and `value` above is
-     * its twin, the plain mex, kept for the tests and for boards it can
-     * hold. */
+     * its twin, the plain mex, kept for the tests, for boards it can hold
+     * and for NIMBER_ALGO_DIRECT. */
     const nb_parts_ops *parts;
 };
 

@@ -159,7 +159,7 @@ int nb_normal_solve(nimber_position *pos, nimber_solution *sol,
         if (sol->outcome == NIMBER_OUTCOME_N && t.ninf == tl[i].ninf) {
             /* bring this component to the value that zeroes the sum */
             nimber_value to = nb_xor(t.s, tl[i].fin);
-            rc = g->family->parts
+            rc = g->family->parts && g->algo != NIMBER_ALGO_DIRECT
                      ? nb_parts_moves_to(g, c->pos.w, c->pos.n, &tl[i], to,
                                          &col->base, err)
                      : nb_component_moves_to(c, &tl[i], to, &col->base, err);

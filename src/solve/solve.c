@@ -62,6 +62,7 @@ static size_t parts_component(const nimber_position *pos) {
     size_t best = SIZE_MAX;
     for (size_t i = 0; i < pos->n; i++)
         if (pos->c[i].game->family->parts &&
+            pos->c[i].game->algo != NIMBER_ALGO_DIRECT &&
             (best == SIZE_MAX || pos->c[i].pos.n > pos->c[best].pos.n))
             best = i;
     return best;

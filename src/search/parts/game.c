@@ -100,9 +100,15 @@ nb_psearch *nb_parts_search(nimber_game *g, nimber_error *err) {
     return ps;
 }
 
+/* 1 when g's values come from the parts search (a parts view, and not
+ * NIMBER_ALGO_DIRECT). */
+static int searched(const nimber_game *g) {
+    return g->family->parts && g->algo != NIMBER_ALGO_DIRECT;
+}
+
 /* The search for a call: NULL when g has no parts view. */
 static nb_psearch *begin(nimber_game *g, nimber_error *err) {
-    if (!g->family->parts)
+    if (!searched(g))
         return NULL;
     nb_psearch *ps = nb_parts_search(g, err);
     if (!ps)
@@ -146,7 +152,7 @@ static void release(nb_psearch *ps, size_t o0) {
 
 int nb_parts_value(nimber_game *g, const uint64_t *w, size_t n,
                    nb_tally *out, nimber_error *err) {
-    if (!g->family->parts)
+    if (!searched(g))
         return g->family->value(g, w, n, out, err);
     nb_psearch *ps = begin(g, err);
     if (!ps)
@@ -187,7 +193,7 @@ static int has_value(nb_psearch *ps, nimber_game *g, const uint64_t *w,
 
 int nb_parts_is(nimber_game *g, const uint64_t *w, size_t n, nimber_value t,
                 int *yes, nimber_error *err) {
-    nb_psearch *ps = g->family->parts ? begin(g, err) : NULL;
+    nb_psearch *ps = searched(g) ? begin(g, err) : NULL;
     if (ps) {
         size_t oi;
         int rc = split(ps, g, w, n, &oi, err);
@@ -201,7 +207,7 @@ int nb_parts_is(nimber_game *g, const uint64_t *w, size_t n, nimber_value t,
             *yes = has_value(ps, g, w, n, (unsigned)t.lo, err);
             return ps->failed;
         }
-    } else if (g->family->parts)
+    } else if (searched(g))
         return NIMBER_E_NOMEM;
     nb_tally v;
     RETURN_IF_ERR(g->family->value(g, w, n, &v, err));
@@ -280,9 +286,9 @@ int nb_parts_one_move_to(nimber_game *g, const uint64_t *w, size_t n,
                          nimber_value t, nb_msink *sink, int *found,
                          nimber_error *err) {
     *found = 0;
-    nb_psearch *ps = g->family->parts ? begin(g, err) : NULL;
+    nb_psearch *ps = searched(g) ? begin(g, err) : NULL;
     if (!ps)
-        return g->family->parts ? NIMBER_E_NOMEM : NIMBER_E_UNSUPPORTED;
+        return searched(g) ? NIMBER_E_NOMEM : NIMBER_E_UNSUPPORTED;
     size_t oi;
     int rc = split(ps, g, w, n, &oi, err);
     if (rc == NB_NO_PARTS)
@@ -307,8 +313,8 @@ int nb_parts_one_move_to(nimber_game *g, const uint64_t *w, size_t n,
 int nb_parts_moves_to(nimber_game *g, const uint64_t *w, size_t n,
                       const nb_tally *cur, nimber_value t, nb_msink *sink,
                       nimber_error *err) {
-    nb_psearch *ps = g->family->parts ? begin(g, err) : NULL;
-    if (!ps && g->family->parts)
+    nb_psearch *ps = searched(g) ? begin(g, err) : NULL;
+    if (!ps && searched(g))
         return NIMBER_E_NOMEM;
     if (ps) {
         size_t oi;
