@@ -8,17 +8,18 @@
 # The options of COMMAND, one list (the global ones are added by _nimber).
 _nimber_options() {
     case "$1" in
-        solve) echo "--json --misere --every --max-moves" ;;
+        solve) echo "--json --misere --every --max-moves --outcome --db --db-write --algorithm" ;;
         grundy) echo "--upto --json --svg --format --algorithm" ;;
         period) echo "--json --max --upto --algorithm --observed" ;;
-        play) echo "--first --misere --hint" ;;
-        explain) echo "--misere --every" ;;
+        play) echo "--first --misere --hint --db --db-write" ;;
+        explain) echo "--misere --every --db --db-write" ;;
         list) echo "--json" ;;
         calc) echo "--json --hex --" ;;
         quotient) echo "--json --upto --max-order" ;;
         genus) echo "--json --upto" ;;
         canonical) echo "--misere --json" ;;
         atlas) echo "--upto --out --format" ;;
+        db) echo "--cells --out --json" ;;
         judge|graph-dot|help) echo "" ;;
     esac
 }
@@ -27,14 +28,14 @@ _nimber() {
     local cur prev cmd i
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local commands="judge solve grundy period play explain list calc graph-dot quotient genus canonical atlas help"
-    local global="--help --max-memory --progress --threads"
+    local commands="judge solve grundy period play explain list calc graph-dot quotient genus canonical atlas db help"
+    local global="--help --max-memory --progress --threads --max-nodes"
     # The command: the first word that is neither a global option nor the
     # value of one (nimber --max-memory 1G solve ...).
     cmd=
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --max-memory|--threads) ((i++)) ;;
+            --max-memory|--threads|--max-nodes) ((i++)) ;;
             -*) ;;
             *) cmd=${COMP_WORDS[i]}; break ;;
         esac
@@ -47,10 +48,10 @@ _nimber() {
                 COMPREPLY=($(compgen -W "text json csv bfile svg" -- "$cur"))
             fi
             return ;;
-        --out) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --out|--db) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --algorithm) COMPREPLY=($(compgen -W "auto direct sparse" -- "$cur")); return ;;
         --first) COMPREPLY=($(compgen -W "human computer" -- "$cur")); return ;;
-        --upto|--max-moves|--max-memory|--threads|--max|--max-order) COMPREPLY=(); return ;;
+        --upto|--max-moves|--max-memory|--threads|--max|--max-order|--max-nodes|--cells) COMPREPLY=(); return ;;
     esac
     if [ -z "$cmd" ]; then
         COMPREPLY=($(compgen -W "$commands $global --version" -- "$cur"))
@@ -70,6 +71,11 @@ _nimber() {
         list|calc)
             COMPREPLY=()
             return ;;
+        db)
+            if [ "$prev" = db ]; then
+                COMPREPLY=($(compgen -W "build info" -- "$cur"))
+                return
+            fi ;;
     esac
     if [[ "$cur" == graph:* || "$cur" == hackenbush:* || "$cur" == cram:* || "$cur" == poset:* || "$cur" == geography:* || "$cur" == node-kayles:* || "$cur" == arc-kayles:* || "$cur" == @* ]]; then
         compopt -o filenames 2>/dev/null

@@ -47,7 +47,7 @@ extern "C" {
 /* ===================================================================== */
 
 #define NIMBER_VERSION_MAJOR 0
-#define NIMBER_VERSION_MINOR 8
+#define NIMBER_VERSION_MINOR 9
 #define NIMBER_VERSION_PATCH 0
 #define NIMBER_VERSION_NUMBER                                                  \
     (NIMBER_VERSION_MAJOR * 10000 + NIMBER_VERSION_MINOR * 100 +               \
