@@ -172,7 +172,7 @@ T := $(B)/tsan
 TSAN := -fsanitize=thread -fno-omit-frame-pointer
 TSAN_LIB_OBJ := $(LIB_SRC:%.c=$(T)/%.o)
 TSAN_CLI_OBJ := $(CLI_SRC:%.c=$(T)/%.o)
-TSAN_TESTS := $(T)/tests/test_core $(T)/tests/test_graph
+TSAN_TESTS := $(T)/tests/test_core $(T)/tests/test_graph $(T)/tests/test_team
 
 $(T)/%.o: %.c $(LIB_HDR) $(CLI_HDR)
 	@mkdir -p $(dir $@)

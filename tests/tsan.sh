@@ -13,7 +13,7 @@
 set -e
 T=${1:-build/tsan}
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
-for t in "$T"/tests/test_core "$T"/tests/test_graph; do
+for t in "$T"/tests/test_core "$T"/tests/test_graph "$T"/tests/test_team; do
     echo "== $t (TSan)"
     "$t"
 done

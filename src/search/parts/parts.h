@@ -43,6 +43,7 @@ typedef struct {
     size_t used;      /* entries */
     size_t max_bytes; /* the most the buckets may take */
     int keep;         /* 1: never replace an entry (a database's) */
+    unsigned char *locks; /* while shared: a lock per group of buckets */
     uint64_t dropped; /* entries replaced or not stored (table full) */
 } nb_ptable;
 
@@ -60,6 +61,11 @@ int nb_ptab_put(nb_ptable *t, nb_pkey p, unsigned v, uint64_t excl,
  * how many there are. */
 size_t nb_ptab_each(const nb_ptable *t, nb_pkey *keys, uint8_t *vals,
                     size_t cap);
+/* Starts (on: 1) or ends sharing the table between threads: a lock per
+ * group of buckets, no doubling meanwhile, so it doubles first (within
+ * its limit) until room more entries fit.  A kept table is only read
+ * meanwhile.  NIMBER_E_NOMEM. */
+int nb_ptab_share(nb_ptable *t, int on, size_t room, nimber_error *err);
 /* Asks the CPU for p's bucket ahead of its use. */
 void nb_ptab_prefetch(const nb_ptable *t, nb_pkey p);
 void nb_ptab_free(nb_ptable *t);
@@ -94,6 +100,7 @@ struct nb_psearch {
     unsigned testing;   /* the value being tested at the top, for reports */
     unsigned level;     /* queries and values being found, nested */
     uint64_t round_end; /* nodes at which the top's current round stops */
+    int *stop;          /* team.c: set when the round is settled elsewhere */
     void *listing;      /* query.c: the options being listed */
     nb_seen *seen;      /* query.c: NB_SEEN of them, by hash */
     uint32_t stamp;     /* the listing they belong to */
@@ -127,6 +134,29 @@ unsigned nb_pq_sum_value(nb_psearch *ps, const nb_pkey *keys,
 /* The status of a round at the top that ran out (query.c), never
  * returned out of the search. */
 #define NB_ROUND (-4)
+
+/* query.c: the sum of the parts keys[0..n) (with their sizes) and a heap
+ * of x asked for the values s within a round of budget parts expanded:
+ * its value if in s (or known), else NB_NONE; *late when the round ran
+ * out first. */
+unsigned nb_pq_ask(nb_psearch *ps, const nb_pkey *keys, const uint8_t *sizes,
+                   size_t n, unsigned x, uint64_t s, uint64_t budget,
+                   int *late);
+
+/* ---- team.c ---- */
+
+/* The most threads of a team. */
+#define NB_TEAM_MAX 64
+/* One round at the top on nimber_threads() threads: each option i of the
+ * arena's o0 .. o0+n-1 with open[i] asked for s within budget parts (a
+ * copy of it: the records stay as they are); result[i] its answer (a
+ * value, NB_NONE), or NB_LATE when cut off; an answer equal to witness
+ * stops the round.  Returns ps->failed (a thread's failure is the
+ * round's). */
+#define NB_LATE 0xFEu
+int nb_team_round(nb_psearch *ps, size_t o0, size_t n, const int *open,
+                  uint64_t s, uint64_t budget, unsigned witness,
+                  unsigned *result);
 
 /* query.c: records a failure (the first one wins); returns NB_NONE. */
 unsigned nb_pq_fail(nb_psearch *ps, int code);

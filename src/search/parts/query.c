@@ -93,6 +93,10 @@ unsigned nb_pq_fail(nb_psearch *ps, int code) {
 /* Counts an expansion against the budget; reports progress. */
 static void count_node(nb_psearch *ps) {
     ps->nodes++;
+    if (ps->stop && __atomic_load_n(ps->stop, __ATOMIC_RELAXED)) {
+        nb_pq_fail(ps, NB_ROUND); /* settled on another thread */
+        return;
+    }
     if (ps->nodes > ps->round_end && ps->nodes <= ps->budget) {
         nb_pq_fail(ps, NB_ROUND); /* a round at the top ran out */
         return;
@@ -258,6 +262,7 @@ static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r);
  * and the mark of an option ruled out for value t (cost = RULED + t + 1:
  * above any sorting cost, 128^2 * 64). */
 #define FIRST_ROUND 1024
+#define TEAM_FROM (FIRST_ROUND * 16)
 #define RULED (1u << 21)
 
 /* The exact value of part p. */
@@ -538,8 +543,50 @@ static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
     return expand(ps, p, size, r);
 }
 
+/* One round of the top's aspiration for value t on a team of threads
+ * (team.c): the options not yet known to differ from t, each within
+ * budget; their answers set as a round on one thread sets them.  Returns
+ * 1 when one is worth t; *pending when some were cut off. */
+static int team_round(nb_psearch *ps, size_t o0, size_t n, unsigned t,
+                      uint64_t budget, uint64_t *m, int *pending) {
+    nb_opts *ar = &ps->ar;
+    int *open = nb_calloc(n ? n : 1, sizeof *open);
+    unsigned *res = nb_calloc(n ? n : 1, sizeof *res);
+    int found = 0;
+    if (!open || !res) {
+        nb_pq_fail(ps, NIMBER_E_NOMEM);
+        n = 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const nb_popt *o = &ar->opt[o0 + i];
+        open[i] = !o->done && o->cost != t + 1u + RULED;
+        res[i] = NB_LATE;
+    }
+    if (n && nb_team_round(ps, o0, n, open, UINT64_C(1) << t, budget, t,
+                           res) == NIMBER_OK)
+        for (size_t i = 0; i < n; i++) {
+            if (!open[i])
+                continue;
+            nb_popt *o = &ar->opt[o0 + i];
+            if (res[i] == NB_LATE)
+                *pending = 1;
+            else if (res[i] == NB_NONE)
+                o->cost = t + 1u + RULED;
+            else {
+                *m |= UINT64_C(1) << res[i];
+                o->done = 1;
+                o->x = (uint8_t)res[i];
+                found |= res[i] == t;
+            }
+        }
+    nb_free(open);
+    nb_free(res);
+    return found;
+}
+
 /* The value by aspiration (see the top); at the top of the search each
- * value t is tested in rounds, as in expand. */
+ * value t is tested in rounds, as in expand, from TEAM_FROM on shared
+ * out among nimber_threads() threads. */
 static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
     unsigned v;
     if (ps->failed)
@@ -572,6 +619,12 @@ static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
         int found = 0;
         for (uint64_t budget = FIRST_ROUND; !found; budget *= 4) {
             int pending = 0;
+            if (top && budget >= TEAM_FROM && nimber_threads() > 1) {
+                found = team_round(ps, o0, n, t, budget, &m, &pending);
+                if (!pending || ps->failed)
+                    break;
+                continue;
+            }
             for (size_t i = o0; i < o0 + n && !found; i++) {
                 if (ar->opt[i].done || ar->opt[i].cost == t + 1u + RULED)
                     continue;
@@ -626,6 +679,26 @@ static size_t push_sum(nb_psearch *ps, const nb_pkey *keys,
     nb_opts_end(ar);
     reduce(ps, ar->nopt - 1);
     return ar->nopt - 1;
+}
+
+unsigned nb_pq_ask(nb_psearch *ps, const nb_pkey *keys, const uint8_t *sizes,
+                   size_t n, unsigned x, uint64_t s, uint64_t budget,
+                   int *late) {
+    nb_opts *ar = &ps->ar;
+    size_t o0 = ar->nopt, k0 = ar->nkey;
+    *late = 0;
+    unsigned v = NB_NONE;
+    if (n > NB_OPT_PARTS) {
+        nb_fail(ps->err, NIMBER_E_LIMIT, "more than %d parts", NB_OPT_PARTS);
+        nb_pq_fail(ps, NIMBER_E_LIMIT);
+    } else {
+        size_t oi = push_sum(ps, keys, sizes, n, x);
+        if (!ps->failed)
+            v = within(ps, oi, s, budget, late);
+    }
+    ar->nopt = o0;
+    ar->nkey = k0;
+    return v;
 }
 
 int nb_pq_sum_is(nb_psearch *ps, nb_pkey *keys, const uint8_t *sizes,

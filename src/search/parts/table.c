@@ -5,14 +5,20 @@
  *
  * Buckets of three entries, one cache line each, indexed by a hash of the
  * part's 128-bit key; the key is kept whole, so a lookup never answers for
- * another part (no hash collision can give a wrong value).  The table
- * starts small and doubles while the old and the new buckets together fit
- * its byte limit; past it, an entry takes the place of the least valuable
- * one of its window (the smallest part; a value known exactly ranks above
- * exclusions alone), or is not kept when all rank above it.  The search
- * stays correct when entries go: it finds them again.  A table that
- * keeps everything (a database's values) probes on to an empty slot
+ * another part (no hash collision can give a wrong value).  A part lies in
+ * the group of WINDOW buckets its hash falls in (aligned, so groups never
+ * overlap), in the first free slot of it.  The table starts small and
+ * doubles while the old and the new buckets together fit its byte limit;
+ * past it, an entry takes the place of the least valuable one of its
+ * group (the smallest part; a value known exactly ranks above exclusions
+ * alone), or is not kept when all rank above it.  The search stays correct
+ * when entries go: it finds them again.  A table that keeps everything (a
+ * database's values) probes on from bucket to bucket to an empty slot
  * instead, and fails with NIMBER_E_LIMIT when it has no room.
+ *
+ * Shared (nb_ptab_share: the threads of team.c): a lock per group, taken
+ * around each lookup and update, and no doubling until the sharing ends.
+ * A kept table is only read while shared.
  *
  * Cost: O(1) a lookup or an update; O(entries) a doubling.
  */
@@ -44,12 +50,13 @@ static inline unsigned rank(unsigned size, unsigned val) {
     return 2 * size + (val != NB_NONE);
 }
 
-/* A part's first bucket; it may also lie in the WINDOW - 1 after it
- * (linear probing, stopping at an empty slot); in a table that keeps
- * everything, anywhere after it up to an empty slot. */
+/* A part's first bucket: its group's first (a kept table: its own).  It
+ * lies in the first free slot from there on (stopping at an empty one):
+ * within the group, or anywhere in a kept table. */
 #define WINDOW 4
 static size_t home(const nb_ptable *t, nb_pkey p) {
-    return (size_t)key_hash(p) & (t->nb - 1);
+    size_t h = (size_t)key_hash(p) & (t->nb - 1);
+    return t->keep ? h : h & ~(size_t)(WINDOW - 1);
 }
 
 /* The slots a part may be in: 3 * WINDOW, or the whole table. */
@@ -57,11 +64,21 @@ static size_t reach(const nb_ptable *t) {
     return t->keep ? 3 * t->nb : 3 * WINDOW;
 }
 
-int nb_ptab_get(const nb_ptable *t, nb_pkey p, unsigned *val,
-                uint64_t *excl) {
-    if (!t->nb)
-        return 0;
-    size_t h = home(t, p), n = reach(t);
+/* The lock of the group at bucket h, when shared. */
+static void lock(const nb_ptable *t, size_t h) {
+    if (t->locks)
+        while (__atomic_test_and_set(&t->locks[h / WINDOW], __ATOMIC_ACQUIRE))
+            ;
+}
+static void unlock(const nb_ptable *t, size_t h) {
+    if (t->locks)
+        __atomic_clear(&t->locks[h / WINDOW], __ATOMIC_RELEASE);
+}
+
+/* nb_ptab_get without the lock. */
+static int get(const nb_ptable *t, size_t h, nb_pkey p, unsigned *val,
+               uint64_t *excl) {
+    size_t n = reach(t);
     for (size_t i = 0; i < n; i++) {
         const nb_pbucket *q = &t->b[(h + i / 3) & (t->nb - 1)];
         if (key_eq(q->key[i % 3], p)) {
@@ -73,6 +90,19 @@ int nb_ptab_get(const nb_ptable *t, nb_pkey p, unsigned *val,
             return 0;
     }
     return 0;
+}
+
+int nb_ptab_get(const nb_ptable *t, nb_pkey p, unsigned *val,
+                uint64_t *excl) {
+    if (!t->nb)
+        return 0;
+    size_t h = home(t, p);
+    if (t->keep)
+        return get(t, h, p, val, excl);
+    lock(t, h);
+    int r = get(t, h, p, val, excl);
+    unlock(t, h);
+    return r;
 }
 
 void nb_ptab_prefetch(const nb_ptable *t, nb_pkey p) {
@@ -150,9 +180,9 @@ static int grow(nb_ptable *t, nimber_error *err) {
     return NIMBER_OK;
 }
 
-/* 1 when the table may still double. */
+/* 1 when the table may still double (never while shared). */
 static int may_grow(const nb_ptable *t) {
-    return (3 * t->nb) * sizeof(nb_pbucket) <= t->max_bytes;
+    return !t->locks && (3 * t->nb) * sizeof(nb_pbucket) <= t->max_bytes;
 }
 
 int nb_ptab_put(nb_ptable *t, nb_pkey p, unsigned v, uint64_t excl,
@@ -160,18 +190,25 @@ int nb_ptab_put(nb_ptable *t, nb_pkey p, unsigned v, uint64_t excl,
     if (!t->nb || (2 * t->used > 3 * t->nb && may_grow(t)))
         RETURN_IF_ERR(grow(t, err));
     size_t h = home(t, p), n = reach(t);
+    int r = -1;
+    lock(t, h);
     for (size_t i = 0; i < n; i++) {
         nb_pbucket *q = &t->b[(h + i / 3) & (t->nb - 1)];
         if (key_eq(q->key[i % 3], p)) {
             if (v != NB_NONE)
                 q->val[i % 3] = (uint8_t)v;
             q->excl[i % 3] |= (uint16_t)excl;
-            return NIMBER_OK;
+            r = 3;
+            break;
         }
         if (key_empty(q->key[i % 3]))
             break;
     }
-    int r = place(t, h, p, v, excl, size);
+    if (r < 0)
+        r = place(t, h, p, v, excl, size);
+    unlock(t, h);
+    if (r == 3)
+        return NIMBER_OK;
     t->used += r == 2;
     t->dropped += r != 2;
     if (t->keep && r != 2)
@@ -199,9 +236,31 @@ size_t nb_ptab_each(const nb_ptable *t, nb_pkey *keys, uint8_t *vals,
     return n;
 }
 
+int nb_ptab_share(nb_ptable *t, int on, size_t room, nimber_error *err) {
+    if (!on || t->keep) {
+        nb_free(t->locks);
+        t->locks = NULL;
+        return NIMBER_OK;
+    }
+    if (!t->nb)
+        RETURN_IF_ERR(grow(t, err));
+    /* room for what the threads may add: it cannot double meanwhile */
+    while (2 * (t->used + room) > 3 * t->nb && may_grow(t)) {
+        size_t before = t->nb;
+        RETURN_IF_ERR(grow(t, err));
+        if (t->nb == before)
+            break;
+    }
+    t->locks = nb_calloc(t->nb / WINDOW, 1);
+    return t->locks ? NIMBER_OK
+                    : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+}
+
 void nb_ptab_free(nb_ptable *t) {
     nb_free(t->b);
+    nb_free(t->locks);
     t->b = NULL;
+    t->locks = NULL;
     t->nb = t->used = 0;
 }
 
