@@ -135,15 +135,16 @@ unsigned nb_pq_sum_value(nb_psearch *ps, const nb_pkey *keys,
  * returned out of the search. */
 #define NB_ROUND (-4)
 
-/* query.c: the sum of the parts keys[0..n) (with their sizes) and a heap
- * of x asked for the values s within a round of budget parts expanded:
- * its value if in s (or known), else NB_NONE; *late when the round ran
- * out first. */
-unsigned nb_pq_ask(nb_psearch *ps, const nb_pkey *keys, const uint8_t *sizes,
-                   size_t n, unsigned x, uint64_t s, uint64_t budget,
-                   int *late);
-
 /* ---- team.c ---- */
+
+/* What a team's threads run (query.c's, handed over so the two files do
+ * not call each other): the sum of the parts keys[0..n) (with their
+ * sizes) and a heap of x asked for the values s within a round of budget
+ * parts expanded: its value if in s (or known), else NB_NONE; *late when
+ * the round ran out first. */
+typedef unsigned nb_ask_fn(nb_psearch *ps, const nb_pkey *keys,
+                           const uint8_t *sizes, size_t n, unsigned x,
+                           uint64_t s, uint64_t budget, int *late);
 
 /* The most threads of a team. */
 #define NB_TEAM_MAX 64
@@ -154,9 +155,9 @@ unsigned nb_pq_ask(nb_psearch *ps, const nb_pkey *keys, const uint8_t *sizes,
  * stops the round.  Returns ps->failed (a thread's failure is the
  * round's). */
 #define NB_LATE 0xFEu
-int nb_team_round(nb_psearch *ps, size_t o0, size_t n, const int *open,
-                  uint64_t s, uint64_t budget, unsigned witness,
-                  unsigned *result);
+int nb_team_round(nb_psearch *ps, nb_ask_fn *ask, size_t o0, size_t n,
+                  const int *open, uint64_t s, uint64_t budget,
+                  unsigned witness, unsigned *result);
 
 /* query.c: records a failure (the first one wins); returns NB_NONE. */
 unsigned nb_pq_fail(nb_psearch *ps, int code);

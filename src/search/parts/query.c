@@ -543,6 +543,10 @@ static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
     return expand(ps, p, size, r);
 }
 
+static unsigned ask(nb_psearch *ps, const nb_pkey *keys, const uint8_t *sizes,
+                    size_t n, unsigned x, uint64_t s, uint64_t budget,
+                    int *late);
+
 /* One round of the top's aspiration for value t on a team of threads
  * (team.c): the options not yet known to differ from t, each within
  * budget; their answers set as a round on one thread sets them.  Returns
@@ -562,7 +566,7 @@ static int team_round(nb_psearch *ps, size_t o0, size_t n, unsigned t,
         open[i] = !o->done && o->cost != t + 1u + RULED;
         res[i] = NB_LATE;
     }
-    if (n && nb_team_round(ps, o0, n, open, UINT64_C(1) << t, budget, t,
+    if (n && nb_team_round(ps, ask, o0, n, open, UINT64_C(1) << t, budget, t,
                            res) == NIMBER_OK)
         for (size_t i = 0; i < n; i++) {
             if (!open[i])
@@ -681,9 +685,10 @@ static size_t push_sum(nb_psearch *ps, const nb_pkey *keys,
     return ar->nopt - 1;
 }
 
-unsigned nb_pq_ask(nb_psearch *ps, const nb_pkey *keys, const uint8_t *sizes,
-                   size_t n, unsigned x, uint64_t s, uint64_t budget,
-                   int *late) {
+/* nb_ask_fn (parts.h): what a team's threads run. */
+static unsigned ask(nb_psearch *ps, const nb_pkey *keys, const uint8_t *sizes,
+                    size_t n, unsigned x, uint64_t s, uint64_t budget,
+                    int *late) {
     nb_opts *ar = &ps->ar;
     size_t o0 = ar->nopt, k0 = ar->nkey;
     *late = 0;

@@ -29,6 +29,7 @@
 
 typedef struct {
     nb_psearch *main;
+    nb_ask_fn *ask;
     const nb_pkey *keys;   /* the options' parts, copied */
     const uint8_t *sizes;
     const size_t *first;   /* option j's parts: keys[first[j] ..] */
@@ -56,9 +57,9 @@ static void work(team *tm, nb_psearch *ps) {
         if (j >= tm->njobs)
             return;
         int late = 0;
-        unsigned v = nb_pq_ask(ps, tm->keys + tm->first[j], tm->sizes +
-                               tm->first[j], tm->nparts[j], tm->x[j], tm->s,
-                               tm->budget, &late);
+        unsigned v = tm->ask(ps, tm->keys + tm->first[j],
+                             tm->sizes + tm->first[j], tm->nparts[j], tm->x[j],
+                             tm->s, tm->budget, &late);
         if (ps->failed == NB_ROUND) { /* stopped by another thread */
             ps->failed = 0;
             late = 1;
@@ -124,9 +125,15 @@ static void helper_done(helper *h, nb_psearch *m, const nb_psearch *start) {
     nb_free(h->ps.seen);
 }
 
-int nb_team_round(nb_psearch *ps, size_t o0, size_t n, const int *open,
-                  uint64_t s, uint64_t budget, unsigned witness,
-                  unsigned *result) {
+/* Records the round's failure in ps (the first one). */
+static void fail(nb_psearch *ps, int code) {
+    if (!ps->failed)
+        ps->failed = code;
+}
+
+int nb_team_round(nb_psearch *ps, nb_ask_fn *ask, size_t o0, size_t n,
+                  const int *open, uint64_t s, uint64_t budget,
+                  unsigned witness, unsigned *result) {
     int threads = nimber_threads();
     if (threads > NB_TEAM_MAX)
         threads = NB_TEAM_MAX;
@@ -176,6 +183,7 @@ int nb_team_round(nb_psearch *ps, size_t o0, size_t n, const int *open,
     nb_psearch start = *ps;
     if (rc == NIMBER_OK) {
         tm.main = ps;
+        tm.ask = ask;
         tm.keys = keys;
         tm.sizes = sizes;
         tm.first = first;
@@ -207,7 +215,7 @@ int nb_team_round(nb_psearch *ps, size_t o0, size_t n, const int *open,
         if (tm.failed && !ps->failed) {
             if (ps->err)
                 *ps->err = tm.err;
-            nb_pq_fail(ps, tm.failed);
+            fail(ps, tm.failed);
         }
         for (size_t j = 0; j < njobs; j++)
             result[map[j]] = res[j];
@@ -224,6 +232,6 @@ int nb_team_round(nb_psearch *ps, size_t o0, size_t n, const int *open,
     nb_free(hs);
     nb_free(map);
     if (rc != NIMBER_OK)
-        nb_pq_fail(ps, rc);
+        fail(ps, rc);
     return ps->failed;
 }
