@@ -466,6 +466,9 @@ static unsigned expand_one(nb_psearch *ps, nb_pkey p, unsigned size,
     return val;
 }
 
+static int team_round(nb_psearch *ps, size_t o0, size_t n, unsigned t,
+                      uint64_t budget, uint64_t *m, int *pending);
+
 /* Expands p for the candidates r (see the top).  At the top of the
  * search the options are asked in rounds: each within a budget of parts
  * expanded, four times larger each round, so that an option that is hard
@@ -485,6 +488,25 @@ static unsigned expand(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
         c = prune(r, m, u);
         for (uint64_t budget = FIRST_ROUND; c && u; budget *= 4) {
             int pending = 0;
+            unsigned t = (unsigned)__builtin_ctzll(c);
+            if (top && budget >= TEAM_FROM && nimber_threads() > 1 &&
+                c == UINT64_C(1) << t && (below(t) & ~m) == 0) {
+                /* one candidate t, every value below it seen: each option
+                 * is asked for t alone, as a team (an option worth t
+                 * settles it; the others are settled by their answers) */
+                team_round(ps, o0, n, t, budget, &m, &pending);
+                u = 0;
+                for (size_t i = o0; i < o0 + n; i++) {
+                    nb_popt *o = &ar->opt[i];
+                    if (o->cost == t + 1u + RULED && !o->done)
+                        o->done = 3;
+                    u += !o->done;
+                }
+                c = prune(c, m, u);
+                if (!pending || ps->failed)
+                    break;
+                continue;
+            }
             for (size_t i = o0; c && i < o0 + n; i++) {
                 if (ar->opt[i].done)
                     continue;
