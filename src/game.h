@@ -240,6 +240,10 @@ struct nimber_game {
                                   and database for this game (kept) */
     void (*search_free)(struct nb_psearch *ps); /* frees search: set by
                                   its owner above, called by game.c */
+    int (*searched_value)(nimber_game *g, const uint64_t *w, size_t n,
+                          nb_tally *out, nimber_error *err); /* the parts
+                                  search's value of a position, set with
+                                  search (a family's explain may use it) */
 };
 
 struct nimber_family {

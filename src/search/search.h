@@ -58,6 +58,11 @@ int nb_parts_is(nimber_game *g, const uint64_t *w, size_t n, nimber_value t,
 int nb_parts_one_move_to(nimber_game *g, const uint64_t *w, size_t n,
                          nimber_value t, nb_msink *sink, int *found,
                          nimber_error *err);
+/* Why the component has its value, for explain: its parts and each
+ * part's value by the search (text appended to out); NB_NO_PARTS when
+ * the parts search does not value it. */
+int nb_parts_explain(nimber_game *g, const uint64_t *w, size_t n, nb_buf *out,
+                     nimber_error *err);
 /* The parts search kept in g (made at first use); NULL when out of
  * memory. */
 typedef struct nb_psearch nb_psearch;

@@ -59,10 +59,20 @@ static int verdict(nimber_position *pos, nb_buf *out, nimber_error *err) {
     return NIMBER_OK;
 }
 
+/* 1 when g's values come from the parts search: a family's own
+ * explanation then reads its values through g->searched_value (set when
+ * the search is made: made here first), else nb_parts_explain lists the
+ * parts. */
+static int searched(const nimber_game *g) {
+    return g->family->parts && g->algo != NIMBER_ALGO_DIRECT;
+}
+
 /* Normal play: the components in their games' terms, then the verdict. */
 static int explain_normal(nimber_position *pos, nb_buf *out,
                           nimber_error *err) {
     if (pos->n == 1 && pos->c[0].game->family->explain) {
+        if (searched(pos->c[0].game) && !nb_parts_search(pos->c[0].game, err))
+            return NIMBER_E_NOMEM;
         nb_component *c = &pos->c[0];
         nb_buf part = {0};
         int complete = 0;
@@ -108,8 +118,14 @@ static int explain_normal(nimber_position *pos, nb_buf *out,
         nimber_game *g = c->game;
         nb_buf_printf(out, "\n%s%s:\n", g->spec,
                       pos->n > 1 ? _(" (a component)") : "");
-        int complete = 0;
-        if (g->family->explain) {
+        int complete = 0, rc = NB_NO_PARTS;
+        if (searched(g) && !g->family->explain)
+            rc = nb_parts_explain(g, c->pos.w, c->pos.n, out, err);
+        if (searched(g) && !nb_parts_search(g, err)) /* (its values) */
+            return NIMBER_E_NOMEM;
+        if (rc != NB_NO_PARTS) {
+            RETURN_IF_ERR(rc);
+        } else if (g->family->explain) {
             RETURN_IF_ERR(g->family->explain(g, c->pos.w, c->pos.n, 0, out,
                                              &complete, err));
         } else {

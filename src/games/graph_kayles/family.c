@@ -404,7 +404,8 @@ bad:
 
 /* ---- explain ---- */
 
-/* The parts left and the value of each; alone: nothing more to say. */
+/* The parts left and the value of each (the parts search's when it
+ * values this game, else the plain mex's); alone: nothing more to say. */
 static int gk_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
                       nb_buf *out, int *complete, nimber_error *err) {
     (void)alone;
@@ -419,7 +420,16 @@ static int gk_explain(nimber_game *g, const uint64_t *w, size_t n, int alone,
     while (p && rc == NIMBER_OK) {
         uint64_t comp = gk_part_of(s, p, gk_low(p));
         unsigned v;
-        RETURN_IF_ERR(gk_part_value(s, comp, &v, err));
+        if (g->searched_value) { /* the parts search's (game.h) */
+            uint64_t gone[64];
+            size_t k = 0;
+            nb_tally t;
+            for (uint64_t d = s->all & ~comp; d; d &= d - 1)
+                gone[k++] = gk_low(d);
+            RETURN_IF_ERR(g->searched_value(g, gone, k, &t, err));
+            v = (unsigned)t.fin.lo;
+        } else
+            RETURN_IF_ERR(gk_part_value(s, comp, &v, err));
         rc = nb_buf_printf(out, "\n  part {");
         for (uint64_t c = comp; c && rc == NIMBER_OK; c &= c - 1)
             rc = nb_buf_printf(out, "%s%u", c == comp ? "" : " ", gk_low(c));

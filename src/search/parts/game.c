@@ -97,6 +97,7 @@ nb_psearch *nb_parts_search(nimber_game *g, nimber_error *err) {
     }
     g->search = ps;
     g->search_free = search_free;
+    g->searched_value = nb_parts_value;
     return ps;
 }
 
@@ -171,6 +172,42 @@ int nb_parts_value(nimber_game *g, const uint64_t *w, size_t n,
     memset(out, 0, sizeof *out);
     out->fin = nb_val(v);
     return NIMBER_OK;
+}
+
+int nb_parts_explain(nimber_game *g, const uint64_t *w, size_t n, nb_buf *out,
+                     nimber_error *err) {
+    if (!searched(g))
+        return NB_NO_PARTS;
+    nb_psearch *ps = begin(g, err);
+    if (!ps)
+        return NIMBER_E_NOMEM;
+    size_t oi;
+    RETURN_IF_ERR(split(ps, g, w, n, &oi, err));
+    const nb_popt o = ps->ar.opt[oi];
+    nb_buf_printf(out,
+                  _("  %u part(s) with a move (a move stays in one part: the "
+                    "value is the XOR\n  of theirs), each valued by the parts "
+                    "search (outcome searches of the\n  part plus a Nim heap, "
+                    "each stopped at its first winning move)"),
+                  (unsigned)o.nparts);
+    if (o.x)
+        nb_buf_printf(out, _(", and small ones known at once worth %u"),
+                      (unsigned)o.x);
+    nb_buf_printf(out, ":\n");
+    unsigned x = o.x;
+    for (size_t k = 0; k < o.nparts && !ps->failed; k++) {
+        unsigned size = ps->ar.size[o.first + k];
+        unsigned v = nb_pq_value(ps, ps->ar.key[o.first + k], size);
+        if (ps->failed)
+            break;
+        x ^= v;
+        nb_buf_printf(out, _("    part %zu (size %u): value %u\n"), k + 1,
+                      size, v);
+    }
+    release(ps, oi);
+    if (ps->failed)
+        return ps->failed;
+    return nb_buf_printf(out, _("  value %u\n"), x);
 }
 
 /* Whether the position w[0..n) has value t: 1, 0, or -1 (ps->failed).
