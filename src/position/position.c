@@ -596,3 +596,12 @@ int nimber_position_text(const nimber_position *pos, char **text,
 void nimber_free(void *p) {
     nb_free(p);
 }
+
+/* Frees the moves of a solution and zeroes it (here, below the rules that
+ * fill solutions and may clear one). */
+void nimber_solution_clear(nimber_solution *sol) {
+    if (!sol)
+        return;
+    nb_free(sol->moves);
+    memset(sol, 0, sizeof *sol);
+}

@@ -126,10 +126,3 @@ int nimber_position_outcome(nimber_position *pos, nimber_solution *sol,
     return rc;
 }
 
-/* Frees the moves of a solution and zeroes it. */
-void nimber_solution_clear(nimber_solution *sol) {
-    if (!sol)
-        return;
-    nb_free(sol->moves);
-    memset(sol, 0, sizeof *sol);
-}
