@@ -146,3 +146,41 @@ move component 0 heap 1: 4 -> 3" ]
     [ "$status" -eq 0 ]
     [[ "$err" == *"parts searched"*"testing *"* ]]
 }
+
+@test "the README's boards examples, run as written" {
+    # Every "$ nimber ..." line of README.md's section on boards, in order,
+    # in a scratch directory; the lines under it are its output.
+    readme="$BATS_TEST_DIRNAME/../../README.md"
+    cd "$BATS_TEST_TMPDIR"
+    python3 - "$readme" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+sec = text.split("### Boards: the parts search, outcomes, databases", 1)[1]
+sec = sec.split("\n## ", 1)[0]
+n, cmd, out = 0, None, []
+def flush():
+    global n
+    if cmd is not None:
+        n += 1
+        open("ex%02d.cmd" % n, "w").write(cmd + "\n")
+        open("ex%02d.out" % n, "w").write("\n".join(out) + "\n")
+for line in sec.splitlines() + [""]:
+    if line.startswith("    $ nimber "):
+        flush()
+        cmd, out = line[len("    $ nimber "):], []
+    elif cmd is not None and line.startswith("    "):
+        out.append(line[4:])
+    elif cmd is not None:
+        flush()
+        cmd, out = None, []
+PY
+    [ "$(ls ex*.cmd | wc -l)" -ge 5 ]
+    for c in ex*.cmd; do
+        eval "\"\$NIMBER\" $(cat "$c")" > got.txt
+        if ! cmp -s got.txt "${c%.cmd}.out"; then
+            echo "README: nimber $(cat "$c")" >&2
+            diff "${c%.cmd}.out" got.txt >&2 || true
+            return 1
+        fi
+    done
+}

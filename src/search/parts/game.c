@@ -185,15 +185,14 @@ int nb_parts_explain(nimber_game *g, const uint64_t *w, size_t n, nb_buf *out,
     RETURN_IF_ERR(split(ps, g, w, n, &oi, err));
     const nb_popt o = ps->ar.opt[oi];
     nb_buf_printf(out,
-                  _("  %u part(s) with a move (a move stays in one part: the "
-                    "value is the XOR\n  of theirs), each valued by the parts "
-                    "search (outcome searches of the\n  part plus a Nim heap, "
-                    "each stopped at its first winning move)"),
-                  (unsigned)o.nparts);
-    if (o.x)
-        nb_buf_printf(out, _(", and small ones known at once worth %u"),
-                      (unsigned)o.x);
-    nb_buf_printf(out, ":\n");
+                  _("  it falls into parts played apart, so its value is the "
+                    "XOR of theirs;\n  the smallest are worth what they are "
+                    "at once (%u in all), parts a\n  mirror strategy shows "
+                    "lost are worth 0, and %u part%s valued by\n  the parts "
+                    "search (outcome searches of the part plus a Nim heap,\n"
+                    "  each stopped at its first winning move)%s\n"),
+                  (unsigned)o.x, (unsigned)o.nparts, o.nparts == 1 ? " is" : "s are",
+                  o.nparts ? ":" : ".");
     unsigned x = o.x;
     for (size_t k = 0; k < o.nparts && !ps->failed; k++) {
         unsigned size = ps->ar.size[o.first + k];

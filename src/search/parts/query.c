@@ -569,6 +569,26 @@ static unsigned ask(nb_psearch *ps, const nb_pkey *keys, const uint8_t *sizes,
                     size_t n, unsigned x, uint64_t s, uint64_t budget,
                     int *late);
 
+/* At the top, before value t is tested: the options the tables show to
+ * be worth none of 0..t-1 first (their value is t or more, so t is the
+ * likeliest: the witness that ends the test is most often among them),
+ * the rest after, each group in its order.  O(options) lookups. */
+static void likely_first(nb_psearch *ps, size_t o0, size_t n, unsigned t) {
+    nb_opts *ar = &ps->ar;
+    size_t w = o0;
+    for (size_t i = o0; i < o0 + n; i++) {
+        nb_popt o = ar->opt[i];
+        unsigned v;
+        uint64_t ex = 0;
+        if (!o.done && o.nparts == 1 &&
+            nb_ptab_get(&ps->ex, ar->key[o.first], &v, &ex) &&
+            (xperm(ex, o.x) & below(t)) == below(t)) { /* moved up */
+            memmove(&ar->opt[w + 1], &ar->opt[w], (i - w) * sizeof *ar->opt);
+            ar->opt[w++] = o;
+        }
+    }
+}
+
 /* One round of the top's aspiration for value t on a team of threads
  * (team.c): the options not yet known to differ from t, each within
  * budget; their answers set as a round on one thread sets them.  Returns
@@ -638,8 +658,10 @@ static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
             nb_pq_fail(ps, NIMBER_E_LIMIT);
             break;
         }
-        if (top)
+        if (top) {
             ps->testing = t;
+            likely_first(ps, o0, n, t);
+        }
         /* the options not known to differ from t: ruled[i] = t + 1 once
          * one is (kept in the option's cost, no longer needed to sort) */
         int found = 0;
