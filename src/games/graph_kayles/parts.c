@@ -267,6 +267,16 @@ static void least_flip(const uint64_t *r, unsigned n, unsigned w, unsigned ok,
         out[i] = (best & 1 ? rv : r)[best & 2 ? n - 1 - i : i];
 }
 
+/* Of two images of h rows, the smaller as a number (rows compared from
+ * the last, the most significant, down). */
+static const uint64_t *least_rows(const uint64_t *a, const uint64_t *b,
+                                  unsigned h) {
+    for (unsigned i = h; i-- > 0;)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? a : b;
+    return b;
+}
+
 /* A set of the grid in its canonical place (see the top): moved to the
  * corner (top row and left column 0), then the least of its images under
  * the stencil's symmetries that fit the grid; fewer rows make a smaller
@@ -296,13 +306,7 @@ static uint64_t place(const gk_state *s, uint64_t p, unsigned *ph,
     }
     if (!turn || w == h) { /* flipped only */
         least_flip(r, h, w, s->sym & 0xF, rv, b);
-        for (unsigned i = h; turn && i-- > 0;)
-            if (a[i] != b[i]) {
-                best = a[i] < b[i] ? a : b;
-                break;
-            }
-        if (!turn)
-            best = b;
+        best = turn ? least_rows(a, b, h) : b;
     } else {
         unsigned x = h;
         h = w;

@@ -341,10 +341,12 @@ static int write_db(int fd, const char *tmp, const char *id, unsigned complete,
     if (!buf)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     memset(h, 0, sizeof h);
-    memcpy(h, MAGIC, 8);
+    for (int i = 0; i < 8; i++) /* (bytes, no string: no NUL) */
+        h[i] = (unsigned char)MAGIC[i];
     put32(h + 8, VERSION);
     put32(h + 12, complete);
-    memcpy(h + 16, id, strlen(id));
+    for (size_t i = 0; i < 32 && id[i]; i++)
+        h[16 + i] = (unsigned char)id[i];
     put64(h + 48, n);
     uint64_t sum = fnv(FNV0, h, 56);
     int rc = NIMBER_OK;
