@@ -138,7 +138,10 @@ typedef struct nb_popt {
 /* Where a family writes options (the search's arena).  nb_opts_expect
  * says how many options there will be, nb_opts_begin opens one (making
  * room for NB_OPT_PARTS parts), nb_opts_part appends one of its parts
- * with its size (elements), nb_opts_known XORs a value known at once,
+ * with its size (what ranks it, at most 255: the search keeps the values
+ * of larger parts longest and asks the largest part of an option last;
+ * Cram and Node Kayles give their cells or vertices, Arc Kayles its
+ * edges), nb_opts_known XORs a value known at once,
  * nb_opts_end closes it: NB_STOP from it means the options so far decide
  * the query, and the family returns NB_STOP at once. */
 #define NB_OPT_PARTS 64

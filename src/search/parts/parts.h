@@ -10,11 +10,14 @@
  * ("Nimbers are inevitable", TCS 2012) and Beling and Rogalski ("On
  * pruning search trees of impartial games", AI 2020); query.c says how.
  *
- * The files:
- *   table.c   the transposition table: exact values and values excluded
+ * The files (query.c calls table.c; team.c runs query.c's asking through
+ * a function it is handed; game.c and db.c call both):
+ *   table.c   the tables: exact values, values excluded, a database's
  *   query.c   the pruned search over parts (value of a part, and whether
  *             a sum of parts has a given value)
- *   game.c    the search kept in a game, component values and moves
+ *   team.c    the top's rounds shared out among threads
+ *   game.c    the search kept in a game, component values and moves,
+ *             explain, statistics
  *   db.c      end-game databases of part values (files)
  */
 #ifndef NIMBER_SEARCH_PARTS_H

@@ -16,32 +16,47 @@
  * option is seen and C is not empty, C = {mex M} and that is the exact
  * value (values of options outside their S are above max C or repeat M).
  * A singleton R = {r} is an outcome search: is p + *r a P-position, ended
- * by the first option worth r.
+ * by the first option worth r.  Below the top a singleton r >= 1 goes
+ * another way (expand_one): every option is asked for r alone (one worth
+ * r ends it), then, none being, the mex of the options by aspiration —
+ * fewer parts expanded than asking each for all of 0..r.
  *
  * An option of several parts is asked through one of them: the exact
  * values of all but the largest are found first (Lemoine and Viennot:
  * "nimbers are inevitable") and XORed in, and the largest is asked for S
  * XOR that (xperm permutes a set of values by XOR).
  *
- * A part's own value is found by aspiration (value): with M the values of
- * options known so far, r = mex M is tested by asking every option
- * still unknown for {r} alone; an option worth r raises M, and when none
- * is, r is the value.
+ * A part's own value is found by aspiration (full_value): with M the
+ * values of options known so far, r = mex M is tested by asking every
+ * option still unknown for {r} alone; an option worth r raises M, and
+ * when none is, r is the value.
  *
- * Pruning on the way: the table (table.c) gives exact values and values
- * excluded before any move is made, and its entries for the options'
- * parts are folded in first (enhanced transposition cutoffs); equal parts
- * of one option cancel (x XOR x = 0); the family bounds a part's value
- * (the longest play) and may know it to be P by a mirror strategy; the
- * options are tried cheapest first (the sum of the squares of their
- * unknown parts' sizes: options that split or shrink the part first,
- * ties in the family's order).
+ * Pruning on the way: the tables (table.c: exact values, values excluded,
+ * a database's values) are read before any move is made; each option is
+ * looked at as the family lists it (closed): its parts looked up (their
+ * table entries fetched one option ahead), equal parts cancelled (x XOR x
+ * = 0), a repeat of an earlier option dropped, and the listing stopped as
+ * soon as the options known rule out every candidate (an enhanced
+ * transposition cutoff); the family bounds a part's value (the longest
+ * play) and may know it to be P by a mirror strategy; the options are
+ * tried cheapest first (the sum of the squares of their unknown parts'
+ * sizes: options that split or shrink the part first, ties in the family's
+ * order).
+ *
+ * At the top of the search (the value or the outcome asked by a caller)
+ * the options are asked in rounds: each within a budget of parts expanded,
+ * four times larger each round (within), so that an option that is hard
+ * to settle does not hold up one that settles the question at once; what
+ * an attempt cut off finished stays in the tables.  Before value t is
+ * tested, the options the tables show worth none of 0..t-1 come first.
+ * From TEAM_FROM on a round is shared out among nimber_threads() threads
+ * (team.c).
  *
  * Cost: exponential in the worst case, like any exact search of these
  * games; every expansion is counted against ps->budget and reported to the
- * progress callback every 4096 parts.  Recursion: one query and one
- * option frame per move made (at most 64 moves for 128 elements), their
- * options in the arena ps->ar, not on the C stack.
+ * progress callback every 4096 parts.  Recursion: a few frames per move
+ * made (at most 64 moves for 128 elements), their options in the arena
+ * ps->ar, not on the C stack.
  */
 #include "parts.h"
 
