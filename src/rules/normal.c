@@ -19,7 +19,8 @@
  *
  * Cost: one value and one moves_to query per component, plus the moves
  * listed (the collector asks for one more than it keeps, so that
- * `truncated` is exact).  A deferred component (words left in a file) is
+ * `truncated` is exact; with no move wanted none is sought: the value
+ * alone, which is what a board's solver is asked most).  A deferred component (words left in a file) is
  * valued by the XOR found while reading it, its moves read again from the
  * text (nb_component_moves_to).  Games whose positions split into parts
  * (Cram, Node and Arc Kayles) are valued and their moves found by the
@@ -151,6 +152,14 @@ int nb_normal_solve(nimber_position *pos, nimber_solution *sol,
         sol->has_value = t.ninf == 0;
         sol->value = t.ninf ? nb_val(0) : t.s;
         sol->outcome = total_outcome(pos, &t, 0, NULL, 0);
+    }
+    if (rc == NIMBER_OK && col->max == 0 && sol->outcome == NIMBER_OUTCOME_N &&
+        t.ninf == 0) {
+        /* no move wanted: a position won by the XOR has a winning move,
+         * so the list is truncated, and none need be found */
+        *col->truncated = 1;
+        nb_free(tl);
+        return NIMBER_OK;
     }
     for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
         nb_component *c = &pos->c[i];
