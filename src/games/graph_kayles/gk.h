@@ -21,6 +21,7 @@
  *             nimber_family
  *   value.c   the plain mex: parts, canonical shapes, its own table
  *   parts.c   the parts view: keys of parts, options, bounds, mirrors
+ *   grid.c    whether the graph is a grid (a stencil of steps), found once
  */
 #ifndef NIMBER_GRAPH_KAYLES_H
 #define NIMBER_GRAPH_KAYLES_H
@@ -82,5 +83,11 @@ int gk_mask_value(gk_state *s, uint64_t mask, unsigned *out, nimber_error *err);
 /* parts.c: the parts view, and what it learns of the graph once read. */
 extern const nb_parts_ops gk_parts;
 void gk_parts_init(gk_state *s);
+
+/* grid.c: sets s's grid (gw, gh, the steps, the symmetries that keep
+ * them, kind, notl/notr), or gw = 0 when the graph is none: of the widths
+ * W dividing n whose steps give exactly its edges, the one with the
+ * fewest steps.  O(n · steps) a width, O(n^2 · steps) in all. */
+void gk_find_grid(gk_state *s);
 
 #endif /* NIMBER_GRAPH_KAYLES_H */

@@ -162,6 +162,16 @@ int nb_team_round(nb_psearch *ps, nb_ask_fn *ask, size_t o0, size_t n,
                   const int *open, uint64_t s, uint64_t budget,
                   unsigned witness, unsigned *result);
 
+/* ---- options.c ---- */
+
+/* 1 when option oi (simplified) repeats one listed before it since o0 in
+ * this listing (the scratch set ps->seen, stamped per listing, holds them
+ * by hash; exact comparison on a match).  O(parts). */
+int nb_pq_repeated(nb_psearch *ps, size_t o0, size_t oi);
+/* Sorts the options o0..o0+n-1 by cost, ties kept in order (insertion
+ * sort: most options of a part cost the same).  O(n^2) at worst. */
+void nb_pq_sort_options(nb_opts *ar, size_t o0, size_t n);
+
 /* query.c: records a failure (the first one wins); returns NB_NONE. */
 unsigned nb_pq_fail(nb_psearch *ps, int code);
 
