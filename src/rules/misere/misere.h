@@ -126,6 +126,8 @@
  *   quotient.c  the learning loop, the quotient presented (generators,
  *               relations, names), nimber_quotient_* (public)
  *   genus.c     Conway's genus of heaps (nimber_genus_*)
+ *   plan.c      the plan of a sum: its joint quotient learned within a
+ *               budget, its letters and elements
  *   solve.c     the misère rule's solver (nb_misere_solve): the ways of
  *               a sum (its quotient, the plan; the direct search) chosen
  *               by cost, each bounded
@@ -583,21 +585,21 @@ int mq_extend(const alphabet *A, const limits *lim, int want_prefix,
 typedef struct {
     alphabet A;
     oracle o;
-    budget bud;   /* the games' memory limit */
+    budget bud;      /* the games' memory limit */
     uint64_t *mslot; /* the memo (direct.c): sorted letters -> 1 when P */
     size_t mcap, mcount;
-    vec marena;      /* its keys */
-    vec words;    /* the positions of the frames, one after another */
-    void *fr;     /* the frames (direct.c) */
+    vec marena; /* its keys */
+    vec words;  /* the positions of the frames, one after another */
+    void *fr;   /* the frames (direct.c) */
     size_t nfr, frcap;
     uint64_t nletters;
-    uint32_t *elem;            /* per letter 0..nletters */
-    const nimber_quotient *q;  /* NULL: none */
-    size_t kept_max;           /* positions kept at most */
-    uint64_t searched;         /* options examined */
-    uint64_t searched_max;     /* past it NIMBER_E_LIMIT (0: no bound) */
-    int out_of_work;           /* searched_max stopped it */
-    nimber_game *clock;        /* told every 65536 positions kept */
+    uint32_t *elem;           /* per letter 0..nletters */
+    const nimber_quotient *q; /* NULL: none */
+    size_t kept_max;          /* positions kept at most */
+    uint64_t searched;        /* options examined */
+    uint64_t searched_max;    /* past it NIMBER_E_LIMIT (0: no bound) */
+    int out_of_work;          /* searched_max stopped it */
+    nimber_game *clock;       /* told every 65536 positions kept */
 } dsearch;
 
 /* Gets ready for sums of the heaps 1..want[i] of games[i] (sorted,
@@ -641,5 +643,54 @@ int mq_learn(const alphabet *A, const limits *lim, int want_prefix,
  * the result, and heaps up to at most NIMBER_QUOTIENT_MAX_UPTO. */
 int mq_check_request(const nimber_game *game, const void *out, uint64_t upto,
                      nimber_error *err);
+
+/* ---- plan.c: the plan of a misère sum (solve.c) ---- */
+
+struct nb_misere_plan {
+    size_t ngames;
+    char **spec;        /* per game (sorted), owned copies */
+    uint64_t *want;     /* per game: the largest heap asked for */
+    uint64_t *bound;    /* per game: its heaps 1..bound have letters */
+    uint64_t **letter;  /* per game: heap 0..bound -> letter */
+    uint64_t nletters;  /* the alphabet learned */
+    uint64_t stop;      /* 0, or the heap of the first letter not proved
+                           (a limit, or past NB_AUTO_LETTERS) */
+    nimber_quotient *q; /* proved for the letters 1..q->upto */
+    uint64_t budget;    /* the units of work it was learned within */
+    int short_of_work;  /* that budget, not another bound, stopped it */
+};
+
+/* The letter of heap h of plan game gi when the quotient holds it (heap 0:
+ * 0, the identity), else UINT64_MAX. */
+static inline uint64_t mq_plan_letter(const nb_misere_plan *p, size_t gi,
+                                      uint64_t h) {
+    if (!h)
+        return 0;
+    if (gi == SIZE_MAX || h > p->bound[gi] || p->letter[gi][h] > p->q->upto)
+        return UINT64_MAX;
+    return p->letter[gi][h];
+}
+
+/* Frees a plan (the game's plan_free: game.c frees it without knowing
+ * it). */
+void mq_plan_free(nb_misere_plan *p);
+/* The plan's index of the game spelled spec, or SIZE_MAX. */
+size_t mq_plan_index(const nb_misere_plan *p, const char *spec);
+/* 1 when plan p serves a position whose games (sorted, distinct) are
+ * g[0..k) with largest heaps want[0..k) (see plan.c). */
+int mq_plan_serves(const nb_misere_plan *p, nimber_game **g,
+                   const uint64_t *want, size_t k);
+/* The games of pos, one per spec, sorted, into *games (*k of them), and
+ * the largest heap of each into *want (capped at cap); NIMBER_E_NOMEM. */
+int mq_sum_games(const nimber_position *pos, uint64_t cap, nimber_game ***games,
+                 uint64_t **want, size_t *k);
+/* The smallest memory limit of games g[0..k). */
+size_t mq_min_limit(nimber_game *const *g, size_t k);
+/* Learns the plan of games g[0..k) up to want[] within `units` of
+ * quotient work into *out; NB_DECLINE when nothing could be learned.
+ * *built: the units spent. */
+int mq_plan_learn(nimber_game **g, const uint64_t *want, size_t k,
+                  uint64_t units, nb_misere_plan **out, uint64_t *built,
+                  nimber_error *err);
 
 #endif /* NIMBER_MISERE_H */

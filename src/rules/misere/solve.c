@@ -55,9 +55,9 @@
 
 #include <stdio.h>
 
-#define DIRECT_FIRST ((uint64_t)1 << 16) /* positions: searched at once */
-#define PLAN_QUICK ((uint64_t)1 << 17)   /* units of a first quotient */
-#define PLAN_WORK ((uint64_t)1 << 24)    /* units of quotient work */
+#define DIRECT_FIRST ((uint64_t)1 << 16)    /* positions: searched at once */
+#define PLAN_QUICK ((uint64_t)1 << 17)      /* units of a first quotient */
+#define PLAN_WORK ((uint64_t)1 << 24)       /* units of quotient work */
 #define SEARCH_HOPELESS ((uint64_t)1 << 32) /* bound past it: refused, */
 #define HEAP_HOPELESS ((uint64_t)1 << 27)   /* or one heap's bound */
 #define DIRECT_OPTIONS ((uint64_t)32 * NB_SEARCH_MAX) /* options examined */
@@ -74,236 +74,6 @@ typedef struct {
     uint64_t order;    /* the order of the quotient used, 0: none */
     int trial_out;     /* the direct search's trial ran out of options */
 } mwork;
-
-/* ---- solving misère sums: the plan ---- */
-
-struct nb_misere_plan {
-    size_t ngames;
-    char **spec;        /* per game (sorted), owned copies */
-    uint64_t *want;     /* per game: the largest heap asked for */
-    uint64_t *bound;    /* per game: its heaps 1..bound have letters */
-    uint64_t **letter;  /* per game: heap 0..bound -> letter */
-    uint64_t nletters;  /* the alphabet learned */
-    uint64_t stop;      /* 0, or the heap of the first letter not proved
-                           (a limit, or past NB_AUTO_LETTERS) */
-    nimber_quotient *q; /* proved for the letters 1..q->upto */
-    uint64_t budget;    /* the units of work it was learned within */
-    int short_of_work;  /* that budget, not another bound, stopped it */
-};
-
-/* Frees a plan (the game's plan_free: game.c frees it without knowing
- * it). */
-static void plan_free(nb_misere_plan *p) {
-    if (!p)
-        return;
-    for (size_t i = 0; i < p->ngames; i++) {
-        nb_free(p->spec ? p->spec[i] : NULL);
-        nb_free(p->letter ? p->letter[i] : NULL);
-    }
-    nb_free(p->spec);
-    nb_free(p->letter);
-    nb_free(p->want);
-    nb_free(p->bound);
-    nimber_quotient_free(p->q);
-    nb_free(p);
-}
-
-/* The plan's index of the game spelled spec, or SIZE_MAX. */
-static size_t plan_game(const nb_misere_plan *p, const char *spec) {
-    for (size_t i = 0; i < p->ngames; i++)
-        if (strcmp(p->spec[i], spec) == 0)
-            return i;
-    return SIZE_MAX;
-}
-
-/* The letter of heap h of plan game gi when the quotient holds it (heap 0:
- * 0, the identity), else UINT64_MAX. */
-static uint64_t plan_letter(const nb_misere_plan *p, size_t gi, uint64_t h) {
-    if (!h)
-        return 0;
-    if (gi == SIZE_MAX || h > p->bound[gi] || p->letter[gi][h] > p->q->upto)
-        return UINT64_MAX;
-    return p->letter[gi][h];
-}
-
-/* 1 when every heap of pos lies within the plan's quotient. */
-int nb_misere_plan_covers(const nb_misere_plan *p, const nimber_position *pos) {
-    for (size_t i = 0; i < pos->n; i++) {
-        size_t gi = plan_game(p, pos->c[i].game->spec);
-        for (size_t j = 0; j < pos->c[i].pos.n; j++)
-            if (plan_letter(p, gi, pos->c[i].pos.w[j]) == UINT64_MAX)
-                return 0;
-    }
-    return 1;
-}
-
-const nimber_quotient *nb_misere_plan_quotient(const nb_misere_plan *p) {
-    return p->q;
-}
-
-size_t nb_misere_plan_games(const nb_misere_plan *p) {
-    return p->ngames;
-}
-
-/* Game i's spec and the largest heap h such that its heaps 1..h are all
- * within the quotient. */
-const char *nb_misere_plan_game(const nb_misere_plan *p, size_t i,
-                                uint64_t *proved) {
-    uint64_t h = 0;
-    while (h < p->bound[i] && p->letter[i][h + 1] <= p->q->upto)
-        h++;
-    *proved = h;
-    return p->spec[i];
-}
-
-/* The element of heap h of the game spelled spec (SIZE_MAX: not within
- * the quotient). */
-size_t nb_misere_plan_element(const nb_misere_plan *p, const char *spec,
-                              uint64_t h) {
-    uint64_t l = plan_letter(p, plan_game(p, spec), h);
-    return l == UINT64_MAX ? SIZE_MAX : p->q->heap[l];
-}
-
-/* Orders game pointers by spec. */
-static int game_cmp(const void *a, const void *b) {
-    return strcmp((*(nimber_game *const *)a)->spec,
-                  (*(nimber_game *const *)b)->spec);
-}
-
-/* 1 when plan p serves a position whose games (sorted, distinct) are
- * g[0..k) with largest heaps want[0..k): its quotient's alphabet holds
- * every heap asked for; or its games are these and learning again would
- * go exactly as before (the same letters up to the heap where it
- * stopped, so the same stop). */
-static int plan_serves(const nb_misere_plan *p, nimber_game **g,
-                       const uint64_t *want, size_t k) {
-    int covered = 1, same = k == p->ngames;
-    for (size_t i = 0; i < k; i++) {
-        size_t j = plan_game(p, g[i]->spec);
-        if (j == SIZE_MAX)
-            return 0;
-        covered &= want[i] <= p->bound[j];
-        if (same && p->stop) {
-            uint64_t a = want[i] < p->stop ? want[i] : p->stop;
-            uint64_t b = p->want[j] < p->stop ? p->want[j] : p->stop;
-            same &= a == b;
-        }
-    }
-    return covered || (same && p->stop);
-}
-
-/* The games of pos, one per spec, sorted, into *games (*k of them), and
- * the largest heap of each into *want (capped at cap); NULL when out of
- * memory. */
-static int sum_games(const nimber_position *pos, uint64_t cap,
-                     nimber_game ***games, uint64_t **want, size_t *k) {
-    nimber_game **g = nb_calloc(pos->n ? pos->n : 1, sizeof *g);
-    uint64_t *w = nb_calloc(pos->n ? pos->n : 1, sizeof *w);
-    if (!g || !w) {
-        nb_free(g);
-        nb_free(w);
-        return NIMBER_E_NOMEM;
-    }
-    size_t m = 0;
-    for (size_t i = 0; i < pos->n; i++)
-        g[m++] = pos->c[i].game;
-    qsort(g, m, sizeof *g, game_cmp);
-    size_t n = 0;
-    for (size_t i = 0; i < m; i++)
-        if (!n || strcmp(g[n - 1]->spec, g[i]->spec) != 0)
-            g[n++] = g[i];
-    for (size_t i = 0; i < pos->n; i++) {
-        size_t gi = 0;
-        while (strcmp(g[gi]->spec, pos->c[i].game->spec) != 0)
-            gi++;
-        for (size_t j = 0; j < pos->c[i].pos.n; j++) {
-            uint64_t h = pos->c[i].pos.w[j];
-            if (h > w[gi])
-                w[gi] = h > cap ? cap : h;
-        }
-    }
-    *games = g;
-    *want = w;
-    *k = n;
-    return NIMBER_OK;
-}
-
-/* The smallest memory limit of games g[0..k). */
-static size_t min_limit(nimber_game *const *g, size_t k) {
-    size_t limit = SIZE_MAX;
-    for (size_t i = 0; i < k; i++)
-        if (g[i]->mem_limit < limit)
-            limit = g[i]->mem_limit;
-    return limit;
-}
-
-/* Learns the plan of games g[0..k) up to want[] (the alphabet's letters,
- * the quotient proved within the plan's bounds and `units` of work) into
- * *out; NB_DECLINE when nothing could be learned.  *built: the units
- * spent. */
-static int plan_learn(nimber_game **g, const uint64_t *want, size_t k,
-                      uint64_t units, nb_misere_plan **out, uint64_t *built,
-                      nimber_error *err) {
-    alphabet A;
-    memset(&A, 0, sizeof A);
-    nb_misere_plan *p = nb_calloc(1, sizeof *p);
-    int rc = p && mq_alpha_init(&A, g, k, want, NB_AUTO_LETTERS) == NIMBER_OK
-                 ? NIMBER_OK
-                 : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    int short_of_work = 0;
-    limits lim = {NB_AUTO_ORDER,   NB_AUTO_ORACLE, NB_AUTO_PROOF,
-                  min_limit(g, k), 1,              units,
-                  built,           &short_of_work};
-    uint64_t stopped = 0, total = 0;
-    for (size_t i = 0; i < k; i++)
-        total += want[i];
-    nimber_error e2;
-    if (rc == NIMBER_OK) {
-        rc = mq_learn(&A, &lim, 1, &p->q, &stopped, &e2);
-        if (rc == NIMBER_E_NOMEM || rc == NIMBER_E_INTERRUPTED) {
-            if (err)
-                *err = e2;
-        } else if (!p->q) {
-            rc = NB_DECLINE;
-        } else {
-            /* where it stopped: a failed letter, or past the last */
-            if (rc != NIMBER_OK)
-                p->stop = stopped <= A.n ? A.lheap[stopped] : 1;
-            else if (A.n < total)
-                p->stop = A.lheap[A.n] + 1;
-            rc = NIMBER_OK;
-        }
-    }
-    if (rc == NIMBER_OK) {
-        p->ngames = k;
-        p->nletters = A.n;
-        p->budget = units;
-        p->short_of_work = short_of_work;
-        p->letter = A.letter;
-        p->bound = A.bound;
-        A.letter = NULL;
-        A.bound = NULL;
-        p->want = nb_calloc(k, sizeof *p->want);
-        p->spec = nb_calloc(k, sizeof *p->spec);
-        for (size_t i = 0; p->spec && i < k; i++)
-            p->spec[i] = nb_strdup(g[i]->spec);
-        for (size_t i = 0; p->spec && i < k; i++)
-            if (!p->spec[i])
-                rc = NIMBER_E_NOMEM;
-        if (!p->want || !p->spec)
-            rc = NIMBER_E_NOMEM;
-        else
-            memcpy(p->want, want, k * sizeof *want);
-        if (rc != NIMBER_OK)
-            rc = nb_fail(err, rc, "out of memory");
-    }
-    mq_alpha_free(&A);
-    if (rc == NIMBER_OK)
-        *out = p;
-    else
-        plan_free(p);
-    return rc;
-}
 
 static uint64_t positions_bound(const nimber_position *pos, uint64_t *one);
 
@@ -324,17 +94,17 @@ static int direct_solve(nimber_position *pos, const nb_misere_plan *p,
  * game's place (replacing what it kept) and *p; *p NULL when nothing
  * could be learned. */
 static int learn_into(nimber_game *home, nimber_game **g, const uint64_t *want,
-                      size_t k, uint64_t units, nb_misere_plan **p,
-                      mwork *wk, nimber_error *err) {
+                      size_t k, uint64_t units, nb_misere_plan **p, mwork *wk,
+                      nimber_error *err) {
     nb_misere_plan *np = NULL;
-    int rc = plan_learn(g, want, k, units, &np, &wk->built, err);
+    int rc = mq_plan_learn(g, want, k, units, &np, &wk->built, err);
     *p = NULL;
     if (rc == NB_DECLINE)
         return NIMBER_OK;
     if (rc == NIMBER_OK) {
-        plan_free(home->plan);
+        mq_plan_free(home->plan);
         home->plan = np;
-        home->plan_free = plan_free;
+        home->plan_free = mq_plan_free;
         *p = np;
     }
     return rc;
@@ -363,13 +133,13 @@ static int choose(nimber_position *pos, const nb_misere_plan **out,
     nimber_game **g;
     uint64_t *want;
     size_t k;
-    if (sum_games(pos, NB_AUTO_LETTERS, &g, &want, &k) != NIMBER_OK)
+    if (mq_sum_games(pos, NB_AUTO_LETTERS, &g, &want, &k) != NIMBER_OK)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     nimber_game *home = pos->c[0].game;
-    nb_misere_plan *p = home->plan && home->plan->q &&
-                                plan_serves(home->plan, g, want, k)
-                            ? home->plan
-                            : NULL;
+    nb_misere_plan *p =
+        home->plan && home->plan->q && mq_plan_serves(home->plan, g, want, k)
+            ? home->plan
+            : NULL;
     int rc = NIMBER_OK;
     if (!p) /* a quick one first: small sums' quotients are cheap */
         rc = learn_into(home, g, want, k, PLAN_QUICK, &p, wk, err);
@@ -426,9 +196,9 @@ typedef struct {
 static int qfilter_emit(nb_msink *s, const nimber_move *mv) {
     qfilter *f = (qfilter *)s;
     const nimber_quotient *q = f->p->q;
-    size_t n = q->order, x = f->rest[plan_letter(f->p, f->gi, mv->from)];
+    size_t n = q->order, x = f->rest[mq_plan_letter(f->p, f->gi, mv->from)];
     for (unsigned i = 0; i < mv->nto; i++)
-        x = q->mul[x * n + q->heap[plan_letter(f->p, f->gi, mv->to[i])]];
+        x = q->mul[x * n + q->heap[mq_plan_letter(f->p, f->gi, mv->to[i])]];
     return q->p[x] ? f->col->base.emit(&f->col->base, mv) : NIMBER_OK;
 }
 
@@ -462,9 +232,9 @@ static int nb_quotient_solve(nimber_position *pos, const nb_misere_plan *p,
                  ? NIMBER_OK
                  : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     for (size_t i = 0; i < pos->n && rc == NIMBER_OK; i++) {
-        gi[i] = plan_game(p, pos->c[i].game->spec);
+        gi[i] = mq_plan_index(p, pos->c[i].game->spec);
         for (size_t j = 0; j < pos->c[i].pos.n; j++)
-            count[plan_letter(p, gi[i], pos->c[i].pos.w[j])]++;
+            count[mq_plan_letter(p, gi[i], pos->c[i].pos.w[j])]++;
     }
     if (rc == NIMBER_OK) {
         /* pre[l]: letters below l; suffix products fold in below */
@@ -517,7 +287,7 @@ static int plan_decide(const nb_leaf *l, const nimber_position *pos,
     size_t x = 0;
     for (size_t i = 0; i < pos->n; i++)
         for (size_t j = 0; j < comps[i].n; j++) {
-            uint64_t let = plan_letter(pl->p, pl->gi[i], comps[i].w[j]);
+            uint64_t let = mq_plan_letter(pl->p, pl->gi[i], comps[i].w[j]);
             if (let == UINT64_MAX)
                 return 0;
             x = q->mul[x * q->order + q->heap[let]];
@@ -601,7 +371,9 @@ static uint64_t positions_bound(const nimber_position *pos, uint64_t *one) {
         }
         for (size_t j = 0; j < pos->c[i].pos.n && total != UINT64_MAX; j++) {
             uint64_t h = pos->c[i].pos.w[j];
-            uint64_t d = !split ? sat_add(h, 1) : h > KEPT_K ? UINT64_MAX : P[h];
+            uint64_t d = !split       ? sat_add(h, 1)
+                         : h > KEPT_K ? UINT64_MAX
+                                      : P[h];
             total = sat_mul(total, d);
             if (d > most)
                 most = d;
@@ -697,8 +469,7 @@ static int refuse(const nb_misere_plan *p, uint64_t kept, nimber_error *err) {
                          "this position needs an exhaustive search of %s "
                          "positions (at most %zu are kept): the misère "
                          "quotient is proved for %s",
-                         n, (size_t)NB_SEARCH_MAX,
-                         b.s && !b.nomem ? b.s : "?")
+                         n, (size_t)NB_SEARCH_MAX, b.s && !b.nomem ? b.s : "?")
                : nb_fail(err, NIMBER_E_LIMIT,
                          "this position needs an exhaustive search of %s "
                          "positions (at most %zu are kept) and no misère "
@@ -759,7 +530,7 @@ static int direct_solve(nimber_position *pos, const nb_misere_plan *p,
     nimber_game **g;
     uint64_t *want;
     size_t k;
-    if (sum_games(pos, UINT64_MAX, &g, &want, &k) != NIMBER_OK)
+    if (mq_sum_games(pos, UINT64_MAX, &g, &want, &k) != NIMBER_OK)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     uint64_t letters = 0;
     for (size_t i = 0; i < k; i++)
@@ -769,7 +540,7 @@ static int direct_solve(nimber_position *pos, const nb_misere_plan *p,
     int rc = letters > DIRECT_LETTERS ? NB_DECLINE : NIMBER_OK;
     nimber_error e2;
     if (rc == NIMBER_OK) {
-        rc = mq_direct_init(&d, g, k, want, min_limit(g, k), NB_SEARCH_MAX,
+        rc = mq_direct_init(&d, g, k, want, mq_min_limit(g, k), NB_SEARCH_MAX,
                             &e2);
         if (rc == NIMBER_E_LIMIT)
             rc = NB_DECLINE; /* too many options, or the memory limit: the
@@ -793,12 +564,11 @@ static int direct_solve(nimber_position *pos, const nb_misere_plan *p,
     for (size_t i = 0; i < pos->n; i++)
         n += pos->c[i].pos.n;
     uint64_t *root = NULL, *w = NULL;
-    if (rc == NIMBER_OK &&
-        (!(root = nb_calloc(n + 1, sizeof *root)) ||
-         !(w = nb_calloc(n + 3, sizeof *w))))
+    if (rc == NIMBER_OK && (!(root = nb_calloc(n + 1, sizeof *root)) ||
+                            !(w = nb_calloc(n + 3, sizeof *w))))
         rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    size_t *cgame = rc == NIMBER_OK ? nb_calloc(pos->n + 1, sizeof *cgame)
-                                    : NULL;
+    size_t *cgame =
+        rc == NIMBER_OK ? nb_calloc(pos->n + 1, sizeof *cgame) : NULL;
     if (rc == NIMBER_OK && !cgame)
         rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     for (size_t i = 0, at = 0; rc == NIMBER_OK && i < pos->n; i++) {
@@ -865,7 +635,7 @@ static int misere_search(nimber_position *pos, const nb_misere_plan *p,
     if (!gi)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     for (size_t i = 0; p && i < pos->n; i++)
-        gi[i] = plan_game(p, pos->c[i].game->spec);
+        gi[i] = mq_plan_index(p, pos->c[i].game->spec);
     uint64_t one = 0, kept = 0;
     int rc = NIMBER_OK;
     if (p)
