@@ -358,7 +358,7 @@ static PyObject *py_calc(PyObject *mod, PyObject *expr) {
 
 static PyMethodDef module_methods[] = {
     {"_solve", py_solve, METH_VARARGS,
-     "_solve(components, misere, max_moves, max_memory)"},
+     "_solve(components, misere, max_moves, max_memory, outcome_only, db)"},
     {"_explain", py_explain, METH_VARARGS,
      "_explain(components, misere, max_memory)"},
     {"_grundy", py_grundy, METH_VARARGS,

@@ -1,6 +1,7 @@
 /*
  * position.c — positions from Python, and what the module computes on
- * them: _solve (the value, outcome and winning moves, from which
+ * them: _solve (the value, outcome and winning moves, or the outcome
+ * and one winning move alone, a database of part values read first, from which
  * nimber/__init__.py builds Solution and Move) and _explain.  A position
  * is a list of (game, args) components: a specification string parsed
  * here, or a CallbackGame, locked while the library uses it.
@@ -211,26 +212,78 @@ static int build(PyObject *components, size_t max_memory, int misere,
     return 0;
 }
 
-/* _solve(components, misere, max_moves, max_memory) -> (grundy or None,
- * outcome, infinite, [(component, text, json)], truncated). */
+/* Reads the database file at path (str, or None: nothing) into every
+ * game of b that keeps part values; 0, or -1 with the exception set
+ * (ValueError when no game of the position keeps them). */
+static int load_db(built *b, PyObject *path) {
+    if (path == Py_None)
+        return 0;
+    Py_ssize_t len;
+    const char *p = PyUnicode_AsUTF8AndSize(path, &len);
+    if (!p)
+        return -1;
+    if (strlen(p) != (size_t)len) {
+        PyErr_SetString(PyExc_ValueError, "db: a path with a NUL in it");
+        return -1;
+    }
+    int keeps = 0;
+    for (size_t i = 0; i < b->nowned; i++) {
+        char name[33];
+        if (!nimber_game_db_name(b->owned[i], name))
+            continue;
+        nimber_error err;
+        memset(&err, 0, sizeof err);
+        int rc;
+        Py_BEGIN_ALLOW_THREADS
+        rc = nimber_game_db_load(b->owned[i], p, &err);
+        Py_END_ALLOW_THREADS
+        if (rc != NIMBER_OK) {
+            raise_status(rc, &err, 0);
+            return -1;
+        }
+        keeps = 1;
+    }
+    if (!keeps) {
+        PyErr_SetString(PyExc_ValueError,
+                        "db: no game of this position keeps part values "
+                        "(cram boards of at most 8 x 16 cells do)");
+        return -1;
+    }
+    return 0;
+}
+
+/* _solve(components, misere, max_moves, max_memory, outcome_only, db) ->
+ * (grundy or None, outcome, infinite, [(component, text, json)],
+ * truncated).  outcome_only: nimber_position_outcome (at most one move,
+ * the value only where it comes free); db: a database file or None. */
 PyObject *py_solve(PyObject *mod, PyObject *args) {
     (void)mod;
-    PyObject *components, *mm, *mem;
-    int misere;
+    PyObject *components, *mm, *mem, *db;
+    int misere, outcome_only;
     size_t max_moves, max_memory;
-    if (!PyArg_ParseTuple(args, "OpOO", &components, &misere, &mm, &mem) ||
+    if (!PyArg_ParseTuple(args, "OpOOpO", &components, &misere, &mm, &mem,
+                          &outcome_only, &db) ||
         size_from(mm, "max_moves", &max_moves) < 0 ||
         size_from(mem, "max_memory", &max_memory) < 0)
         return NULL;
+    if (db != Py_None && !PyUnicode_Check(db)) {
+        PyErr_SetString(PyExc_TypeError, "db must be a path (str) or None");
+        return NULL;
+    }
     built b;
     if (build(components, max_memory, misere, &b) < 0)
         return NULL;
+    if (load_db(&b, db) < 0) {
+        built_free(&b);
+        return NULL;
+    }
     nimber_solution sol;
     nimber_error err;
     int rc;
     memset(&err, 0, sizeof err);
     Py_BEGIN_ALLOW_THREADS
-    rc = nimber_position_solve(b.pos, max_moves, &sol, &err);
+    rc = outcome_only ? nimber_position_outcome(b.pos, &sol, &err)
+                      : nimber_position_solve(b.pos, max_moves, &sol, &err);
     Py_END_ALLOW_THREADS
     if (rc != NIMBER_OK) {
         built_free(&b);

@@ -54,7 +54,8 @@ __all__ = [
     "Genus", "GrundyValues", "LimitError", "Move", "Period", "Quotient",
     "Solution", "SpecError", "__version__", "calc", "explain", "games",
     "genus", "grundy", "judge", "nim_div", "nim_inv", "nim_mul", "nim_pow",
-    "nim_sqrt", "nim_square", "period", "problems", "quotient", "solve",
+    "nim_sqrt", "nim_square", "outcome", "period", "problems", "quotient",
+    "solve",
 ]
 
 
@@ -227,7 +228,7 @@ def _solution(raw):
                     truncated)
 
 
-def solve(spec, *, misere=False, max_moves=1000, max_memory=None):
+def solve(spec, *, misere=False, max_moves=1000, max_memory=None, db=None):
     """Solves a position: its Grundy value, outcome and winning moves.
 
     spec: "nim 3 4 5 + kayles 7" (GAME ARGS... [+ GAME ARGS...], split on
@@ -244,13 +245,33 @@ def solve(spec, *, misere=False, max_moves=1000, max_memory=None):
     max_moves: list at most this many winning moves (Solution.truncated
         says when there are more).
     max_memory: bytes the games' tables may use (None: 4 GiB).
+    db: a database file of part values (`nimber db build`), read into
+        every board of the position that keeps them (Cram) before the
+        search: what `nimber solve --db FILE` does.
 
     Returns a Solution; equal to `nimber solve --json` (Solution.json).
     Raises SpecError for a bad game or heap, LimitError past the memory
-    limit, NotImplementedError for what a game cannot answer.
+    limit, NotImplementedError for what a game cannot answer, DataError
+    for a database file that is truncated, damaged or another game's,
+    ValueError when db is given and no game of the position keeps part
+    values.
     """
     return _solution(_nimber._solve(_components(spec), bool(misere),
-                                    max_moves, max_memory))
+                                    max_moves, max_memory, False, db))
+
+
+def outcome(spec, *, misere=False, max_memory=None, db=None):
+    """The outcome and at most one winning move, without the value where
+    the search can avoid it (`nimber solve --outcome`): for a board whose
+    value is out of reach but whose outcome is not.
+
+    Returns a Solution whose grundy is None unless it came free (a
+    P-position has value 0; a win found in another component of a sum
+    gives it); outcome "P" or "N" (or "D" for a loopy draw), moves one
+    winning move or none.  spec, misere, max_memory and db as for solve().
+    """
+    return _solution(_nimber._solve(_components(spec), bool(misere), 1,
+                                    max_memory, True, db))
 
 
 def explain(spec, *, misere=False, max_memory=None):
