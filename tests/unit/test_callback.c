@@ -60,7 +60,9 @@ static int chain_options(void *ctx, const uint64_t *pos, size_t len,
     return emit(ectx, w, 2);
 }
 
-/* The value of one position of a callback game, through a position. */
+/* The value of one position of a callback game, through a position
+ * solved with one winning move asked for (so an N-position's moves are
+ * sought, as a player's solve does). */
 static int value_of(nimber_game *g, const uint64_t *tuple, size_t len,
                     uint64_t *out, nimber_error *err) {
     uint64_t w[1 + NIMBER_CALLBACK_MAX_LEN];
@@ -72,7 +74,7 @@ static int value_of(nimber_game *g, const uint64_t *tuple, size_t len,
     nimber_solution sol;
     int rc = nimber_position_add(pos, g, w, 1 + len, err);
     if (rc == NIMBER_OK)
-        rc = nimber_position_solve(pos, 0, &sol, err);
+        rc = nimber_position_solve(pos, 1, &sol, err);
     if (rc == NIMBER_OK) {
         *out = sol.value.lo;
         nimber_solution_clear(&sol);
@@ -115,6 +117,22 @@ static void test_kayles(void **state) {
         assert_int_equal(got, want.lo);
     }
     assert_int_equal(calls, 100);
+    /* a solve asking for no move calls the program for no N-position
+     * whose value is known (its winning move is not sought) */
+    calls = 0;
+    for (uint64_t n = 0; n < 300; n++) {
+        uint64_t w[2] = {1, n};
+        nimber_position *pos = nimber_position_create();
+        nimber_solution sol;
+        assert_non_null(pos);
+        assert_int_equal(nimber_position_add(pos, cb, w, 2, &err), 0);
+        assert_int_equal(nimber_position_solve(pos, 0, &sol, &err), 0);
+        assert_int_equal(sol.nmoves, 0);
+        assert_int_equal(sol.truncated, sol.value.lo != 0);
+        nimber_solution_clear(&sol);
+        nimber_position_free(pos);
+    }
+    assert_int_equal(calls, 0);
     uint64_t big[9] = {0}, got;
     assert_int_equal(nimber_callback_value(cb, big, 9, &got, &err),
                      NIMBER_E_ARG);
