@@ -117,7 +117,7 @@ $(B)/nimber-mpi: $(B)/obj/mpi/nimber_mpi.o $(B)/obj/cli/atlas_core.o $(B)/libnim
 # web page's atlas view shows (web/atlas.json, committed).  --upto 2^20
 # keeps it to about a minute on two cores and proves every published
 # period of these codes but those of 0.354 and 0.376 (and codes equal to
-# them), which need 2x10^7 and 4.6x10^6 values (README, "Atlas").
+# them), which need 2x10^7 and 4.6x10^6 values (docs/atlas.md).
 ATLAS_UPTO := 1048576
 ATLAS_FAMILIES := 'octal:0.??' 'octal:0.???' 'octal:4.??'
 
@@ -305,9 +305,14 @@ wheel: $(VENV)/bin/python $(B)/libnimber_pic.a
 	    $(VENV)/bin/pip wheel -q --no-build-isolation --no-index --no-deps \
 	    -w $(B) ./python
 
-# The README as written: a clone of HEAD in a scratch directory, and there
-# every install and first-use command README.md shows (tests/readme/run.py).
-readme-test:
+# The documents as written: every `$ command` example of README.md,
+# CONTRIBUTING.md and docs/*.md run and its output compared, the options
+# of each command's --help held against the man page and the docs, every
+# relative link against the tree (tests/readme/examples.py); then a clone
+# of HEAD in a scratch directory, and there every install and first-use
+# command the documents show (tests/readme/run.py).
+readme-test: all
+	$(PYTHON) tests/readme/examples.py --nimber $(B)/nimber
 	$(PYTHON) tests/readme/run.py
 
 # The library and program must also build warning-free with clang.
@@ -386,7 +391,7 @@ web-test: all
 	$(MAKE) web
 	sh tests/web/run.sh
 
-# Screenshots of the four views for the README (docs/*.png).
+# Screenshots of the views for README.md and docs/web.md (docs/*.png).
 web-shots: all
 	@sh tests/deps-web.sh
 	$(MAKE) web
@@ -425,7 +430,7 @@ uninstall:
 # ---- a Debian package: one binary package "nimber" (program, library,
 # header, .pc, man page, completions, translations) — the library is small
 # and has no other users yet, so splitting libnimber0/-dev would only add
-# ceremony; see README.
+# ceremony; see docs/install.md.
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB      := $(B)/nimber_$(VERSION)_$(DEB_ARCH).deb
 

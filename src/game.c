@@ -6,7 +6,7 @@
  * comparing moves and the default legality check (a search among every
  * move of a component, bounded by NB_MOVE_BUDGET).
  *
- * It calls no family and no layer above (README, "Architecture"): a
+ * It calls no family and no layer above (docs/ARCHITECTURE.md): a
  * family reaches it through game.h, it reaches a family only through the
  * game's nimber_family pointers.  Looking a specification up in the
  * registry is games/registry.c's, above the families it lists; the misère

@@ -25,13 +25,14 @@
  * slots with NB_HEAP_FAMILY(ops) (and usually `.explain =
  * nb_heaps_explain`, the mex of each heap's options).  Play rules over a whole
  * sum (normal, misère, Every-SG) are layers above the families (position/,
- * search/, rules/; README, "Architecture"); a family may offer a closed-form misère solver for a position that
- * is its component alone, and a normal-play one (outcome and winning moves
- * without the value) for a lone component too large for its value.
+ * search/, rules/; docs/ARCHITECTURE.md); a family may offer a closed-form
+ * misère solver for a position that is its component alone, and a normal-play
+ * one (outcome and winning moves without the value) for a lone component too
+ * large for its value.
  *
  * To add a family: write games/NAME.c with `const nimber_family
  * nb_family_NAME` and add two lines to games/registry.c (its declaration
- * and its place in the list); README, "Adding a game", walks through a
+ * and its place in the list); CONTRIBUTING.md, "Adding a game", walks through a
  * complete example.
  */
 #ifndef NIMBER_GAME_H
@@ -151,8 +152,8 @@ typedef struct nb_opts {
     size_t nkey, capkey;
     nb_popt *opt;
     size_t nopt, capopt;
-    size_t expect;                  /* options announced */
-    int (*grow)(struct nb_opts *o); /* room for one more option */
+    size_t expect;                    /* options announced */
+    int (*grow)(struct nb_opts *o);   /* room for one more option */
     int (*closed)(struct nb_opts *o); /* the search's look at each option
                                          closed (NULL: none) */
 } nb_opts;
@@ -228,8 +229,8 @@ typedef struct nb_parts_ops {
 struct nimber_game {
     const nimber_family *family;
     void *state;
-    char *spec; /* canonical specification, owned */
-    int misere; /* the spec names a misère game */
+    char *spec;                  /* canonical specification, owned */
+    int misere;                  /* the spec names a misère game */
     nimber_progress_fn progress; /* nimber_game_set_progress's, also */
     void *progress_ctx;          /* used by the misère quotient */
     struct nb_misere_plan *plan; /* rules/misere/: how solve decided the
@@ -238,7 +239,7 @@ struct nimber_game {
                                     its owner above, called by game.c */
     size_t mem_limit; /* the memory limit (bytes) given to the family, also
                          bounding the misère quotients and genus */
-    int algo; /* nimber_algorithm: DIRECT keeps the parts search out */
+    int algo;         /* nimber_algorithm: DIRECT keeps the parts search out */
     struct nb_psearch *search; /* search/parts/: the parts search's table
                                   and database for this game (kept) */
     void (*search_free)(struct nb_psearch *ps); /* frees search: set by

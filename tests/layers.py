@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """layers.py — checks that the library's sources keep to their layers.
 
-The layers of src/ (README, "Architecture"), lowest first; each may use
+The layers of src/ (docs/ARCHITECTURE.md), lowest first; each may use
 only itself and the ones below it:
 
   0 base      src/*.c, src/*.h (internal.h, common.c, nimarith.c) and

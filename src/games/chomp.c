@@ -23,7 +23,7 @@
  * the position is valued once, O(R + C) to hash it, O(R·C) moves of O(R)
  * each: O(D·R²·C) for the D = binomial(R + C, R) diagrams fitting R x C.
  * That count bounds the reach: 3 x n has about n³/6 diagrams, n x n about
- * 4^n / sqrt(pi·n) (README, "Games on boards and graphs", gives measured
+ * 4^n / sqrt(pi·n) (docs/boards.md gives measured
  * sizes).
  */
 #include "../game.h"

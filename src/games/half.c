@@ -1,7 +1,8 @@
 /*
  * half.c — take-half: take at least one counter and at most half of one
  * heap (a heap of h can become any r with ceil(h/2) <= r < h).  The
- * README's worked example of adding a game: one file, two registry lines.
+ * CONTRIBUTING.md's worked example of adding a game: one file, two registry
+ * lines.
  *
  * G(2m) = m and G(2m+1) = G(m).  Proof: the heaps m..2m-1 have the values
  * 0..m-1, each once (true for m = 1; from m to m+1 the interval loses m

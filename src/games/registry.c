@@ -8,7 +8,7 @@
  * (misere-nim) that stands for one; the aliases are looked up first, then
  * the families, and the family parses its own argument.  Also here: the
  * list of games for `nimber list`.  This file sits above every family in
- * the games layer (README, "Architecture"): families never reach it.
+ * the games layer (docs/ARCHITECTURE.md): families never reach it.
  */
 #include "../game.h"
 

@@ -2,7 +2,7 @@
  * position.c — positions: sums of components of any games, and playing
  * them (list, check, apply, read and write moves), whatever the play rule.
  *
- * The positions layer (README, "Architecture"): it knows families only
+ * The positions layer (docs/ARCHITECTURE.md): it knows families only
  * through the game interface (game.h) and no play rule; the rules
  * (src/rules/) and the search (src/search/) work on what it holds.  A
  * component is a game and its words; the rule is a tag the solvers read.

@@ -1,5 +1,5 @@
 /*
- * position.h — the positions layer (README, "Architecture"): a position's
+ * position.h — the positions layer (docs/ARCHITECTURE.md): a position's
  * layout (its components, each a game and its words) and the move
  * collector, for the layers above it (search, rules, solve).  It includes
  * only the game interface below it.  Private to the library.

@@ -1,5 +1,5 @@
 /*
- * rules.h — the rules layer (README, "Architecture"): each play rule is a
+ * rules.h — the rules layer (docs/ARCHITECTURE.md): each play rule is a
  * solver over positions with the same small interface, nb_rule_solver:
  * outcome, value where the rule has one, and every winning move of a
  * whole position into a collector.

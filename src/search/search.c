@@ -27,7 +27,7 @@
  * src/rules/every.c) it gives the suspense number of each option of a
  * component (nb_search_option_steps).
  *
- * The search layer (README, "Architecture"): it uses only positions and
+ * The search layer (docs/ARCHITECTURE.md): it uses only positions and
  * the game interface, and no play rule's solver.
  */
 #include "search.h"

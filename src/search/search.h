@@ -1,5 +1,5 @@
 /*
- * search.h — the search layer (README, "Architecture"): the exhaustive
+ * search.h — the search layer (docs/ARCHITECTURE.md): the exhaustive
  * search of a whole position, the fallback of the play rules above it
  * (src/rules/).  It uses only the positions layer below.  Private to the
  * library.

@@ -1,5 +1,5 @@
 /*
- * solve.c — the solve layer (README, "Architecture"): solving a position
+ * solve.c — the solve layer (docs/ARCHITECTURE.md): solving a position
  * under its play rule by handing it to that rule's solver (src/rules/):
  * normal play, misère play or Every-SG, each an nb_rule_solver.
  *

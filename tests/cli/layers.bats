@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# layers.bats — the library keeps to its layers (README, "Architecture"):
+# layers.bats — the library keeps to its layers (docs/ARCHITECTURE.md):
 # base, games, position, search, rules, solve, each using only itself and
 # the ones below; no include cycle, no call cycle outside the families.
 # The checker is tests/layers.py; here it runs on the sources, on the

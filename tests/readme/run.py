@@ -1,26 +1,29 @@
-"""The README as a newcomer runs it (make readme-test, part of make test).
+"""The documents' install and first-use commands as a newcomer runs them
+(make readme-test, after tests/readme/examples.py; part of make test).
 
 A fresh `git clone` of the checkout's committed HEAD, in a scratch
 directory, and in it every install and first-use command that README.md
-shows, read from README.md itself and run as written, so the test breaks
-when the README or what it describes does:
+and docs/*.md show, read from the documents themselves and run as
+written, so the test breaks when a document or what it describes does.
+The sections are README.md's "## " headings and each docs/ file's title
+("# "); the `$ command` examples are tests/readme/examples.py's:
 
-  - "Two commands": `make && printf ... | ./build/nimber judge ...`, its
-    output compared with what the Examples section shows for that input;
-  - "Build, install": `make`, `make install PREFIX=...` (the prefix moved
+  - README "Two commands": `make && printf ... | ./build/nimber judge ...`,
+    its output compared with what the README's tour shows for that input;
+  - docs/install.md: `make`, `make install PREFIX=...` (the prefix moved
     into the scratch directory: the one substitution made), the C example
     (the ```c block, saved under the name its compile line uses) compiled
-    with the README's pkg-config line and run, its output compared with
+    with the document's pkg-config line and run, its output compared with
     the "prints" block; `make deb` (where dpkg-deb is); `make wheel`, the
     wheel installed with --no-index into a fresh venv of its own and
     imported there; `make uninstall PREFIX=...` last, leaving no file;
-  - "Python": the venv and pip commands, then every ```python block of the
-    README in one interpreter of that venv, each block's output compared
-    with the "prints" block after it;
-  - "The web page": `make web` (when emcc is installed: make test's
+  - docs/python.md: the venv and pip commands, then every ```python block
+    of README.md's tour and of docs/python.md in one interpreter of that
+    venv, each block's output compared with the "prints" block after it;
+  - docs/web.md: `make web` (when emcc is installed: make test's
     web-test installs it first) and the http.server line on a free port
     (the second substitution), the page and its module fetched from it;
-  - "Atlas of octal games": every `build/nimber atlas`, `mpirun` (with
+  - docs/atlas.md: every `build/nimber atlas`, `mpirun` (with
     OpenMPI's consent to run as root; skipped where nimber-mpi was not
     built) and `cmp` line, in order, each to exit 0.
 
@@ -30,6 +33,7 @@ covered.  The scratch directory is removed when all passed and kept (its
 path printed) when something failed.  Run with the system's python3;
 nothing is downloaded.
 """
+import glob
 import json
 import os
 import re
@@ -45,8 +49,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PYTHON = "/usr/bin/python3"
 ATLAS = "Atlas of octal games"
-SECTIONS = ("Two commands on a fresh Debian machine", "The web page",
-            "Python", "Build, install, benchmark", ATLAS)
+SECTIONS = ("Two commands on a fresh Debian machine", "A tour",
+            "The web page", "Python", "Build, install, benchmark", ATLAS)
 # Commands of those sections that this test does not run, and why.
 SKIP = {
     "make test": "the test suite this test is part of",
@@ -70,12 +74,14 @@ class Failure(Exception):
     """A README command that did not do what the README says."""
 
 
-def blocks(text):
-    """README.md as its code blocks, in order: dicts with section (the
-    current '## ' heading), kind ('fence' or 'indent'), lang (of a fence),
-    lines, line (1-based, of the first line) and para (the paragraph just
-    before the block, its lines joined).  Linear in the text."""
+def blocks(text, name="README.md"):
+    """A document as its code blocks, in order: dicts with file (name),
+    section (README.md's current '## ' heading; a docs/ file's '# ' title),
+    kind ('fence' or 'indent'), lang (of a fence), lines, line (1-based, of
+    the first line) and para (the paragraph just before the block, its
+    lines joined).  Linear in the text."""
     out, section, para, fence, ended = [], "", [], None, False
+    titled = name != "README.md"
     lines = text.split("\n")
     i = 0
     while i < len(lines):
@@ -87,11 +93,13 @@ def blocks(text):
             else:
                 fence["lines"].append(s)
         elif s.startswith("```"):
-            fence = dict(section=section, kind="fence", lang=s[3:].strip(),
+            fence = dict(file=name, section=section, kind="fence",
+                         lang=s[3:].strip(),
                          lines=[], line=i + 2, para=" ".join(para).strip())
         elif s.startswith("    ") and (i == 0 or not lines[i - 1].strip()
                                         or lines[i - 1].startswith("    ")):
-            b = dict(section=section, kind="indent", lang="", lines=[],
+            b = dict(file=name, section=section, kind="indent", lang="",
+                     lines=[],
                      line=i + 1, para=" ".join(para).strip())
             while i < len(lines) and (lines[i].startswith("    ") or (
                     not lines[i].strip() and i + 1 < len(lines)
@@ -101,8 +109,8 @@ def blocks(text):
             out.append(b)
             para = []
             continue
-        elif s.startswith("## "):
-            section, para = s[3:].strip(), []
+        elif s.startswith("# " if titled else "## "):
+            section, para = s.split(" ", 1)[1].strip(), []
         elif not s.strip():
             ended = True
         else:
@@ -182,24 +190,26 @@ def plan(bs):
         k += 1
         if b["section"] not in SECTIONS or b["para"] == "prints":
             continue
+        if b["kind"] == "indent" and b["lines"][0].startswith("$ "):
+            continue  # an example: tests/readme/examples.py runs it
         if b["kind"] == "fence":
             if b["lang"] not in ("c", "python"):
-                raise Failure("README.md:%d: a ```%s block this test does "
-                              "not run" % (b["line"], b["lang"]))
+                raise Failure("%s:%d: a ```%s block this test does not "
+                              "run" % (b["file"], b["line"], b["lang"]))
             follow = []
             while k < len(bs) and bs[k]["para"] != "prints":
                 follow.append(bs[k])  # the C example's compile block
                 k += 1
             if k == len(bs):
-                raise Failure("README.md:%d: no 'prints' block after the "
-                              "```%s block" % (b["line"], b["lang"]))
+                raise Failure("%s:%d: no 'prints' block after the ```%s "
+                              "block" % (b["file"], b["line"], b["lang"]))
             steps.setdefault(b["lang"], []).append(
                 (b, follow, "\n".join(bs[k]["lines"])))
             k += 1
             continue
         for n, line in enumerate(b["lines"]):
             cmd = strip_comment(line)
-            where = b["line"] + n
+            where = "%s:%d" % (b["file"], b["line"] + n)
             if not cmd or cmd in SKIP:
                 continue
             m = re.fullmatch(r"make && (.*)", cmd)
@@ -219,7 +229,7 @@ def plan(bs):
                     or cmd.startswith("build/venv/bin/pip install ")):
                 steps.setdefault("pip", []).append((line, where))
             else:
-                raise Failure("README.md:%d: `%s` is a command the README "
+                raise Failure("%s: `%s` is a command the README "
                               "test does not run (tests/readme/run.py)"
                               % (where, cmd))
     for need in ("judge", "make", "install", "uninstall", "make wheel",
@@ -248,8 +258,12 @@ def main():
         subprocess.run(["git", "clone", "-q", ROOT, clone], check=True)
         print("readme: a clone of HEAD %s in %s" % (head, scratch),
               flush=True)
-        with open(os.path.join(clone, "README.md"), encoding="utf-8") as f:
-            bs = blocks(f.read())
+        bs = []
+        for name in ["README.md", "CONTRIBUTING.md"] + sorted(
+                os.path.relpath(f, clone) for f in
+                glob.glob(os.path.join(clone, "docs", "*.md"))):
+            with open(os.path.join(clone, name), encoding="utf-8") as f:
+                bs += blocks(f.read(), name)
         steps = plan(bs)
 
         # Two commands: build, answer a judge input
@@ -266,7 +280,7 @@ def main():
                     OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
         for line, where in steps.get("atlas", []):
             if not mpi and ("mpirun" in line or "mpi." in line):
-                print("readme:   skipped README.md:%d: no nimber-mpi (no "
+                print("readme:   skipped %s: no nimber-mpi (no "
                       "mpicc)" % where)
                 continue
             # stdin from /dev/null: mpirun would forward this test's stdin
@@ -280,14 +294,14 @@ def main():
             script = "\n".join(l for b in follow for l in b["lines"])
             m = re.search(r"(\S+\.c)\b", script)
             if not m:
-                raise Failure("README.md:%d: no compile line names the C "
-                              "example's file" % src["line"])
+                raise Failure("%s:%d: no compile line names the C "
+                              "example's file" % (src["file"], src["line"]))
             cdir = os.path.join(scratch, "c")
             os.makedirs(cdir, exist_ok=True)
             with open(os.path.join(cdir, m.group(1)), "w",
                       encoding="utf-8") as f:
                 f.write("\n".join(src["lines"]) + "\n")
-            same("the C example (README.md:%d)" % src["line"], want,
+            same("the C example (%s:%d)" % (src["file"], src["line"]), want,
                  run(script.replace(prefix, moved), cdir, env,
                      what="the C example's commands"))
         if shutil.which("dpkg-deb"):
@@ -321,7 +335,7 @@ def main():
             raise Failure("the README's Python examples: exit %d\n%s"
                           % (p.returncode, p.stderr[-3000:]))
         for (b, _, want), got in zip(py, json.loads(p.stdout)):
-            same("the ```python block at README.md:%d" % b["line"], want,
+            same("the ```python block at %s:%d" % (b["file"], b["line"]), want,
                  got)
         print("readme:   ran the %d Python examples (%.1f s)"
               % (len(py), time.monotonic() - t), flush=True)

@@ -402,7 +402,7 @@ static void test_sub_sparse(void **state) {
     }
 }
 
-/* take-half, the README's example game: every position of 3 heaps <= 14. */
+/* take-half, CONTRIBUTING.md's example game: every position of 3 heaps <= 14. */
 static void test_half(void **state) {
     (void)state;
     check_game("half", (seg_rule){HALF, NULL, 0}, 3, 14, 0);

@@ -27,7 +27,7 @@
  * each splitting the rest (O(k)) and forming the canonical key of each new
  * part (O(8 (k + h·w / 8)) bytes); what bounds the reach is the number of
  * distinct part shapes met, exponential in the board's width (3 x n boards
- * go much further than 5 x n; README, "Games on boards and graphs").  The
+ * go much further than 5 x n; docs/boards.md).  The
  * recursion is over parts: each level has placed one more domino, so it is
  * at most CRAM_PLAIN_MAX / 2 = 32 deep, a few hundred bytes a level.
  */

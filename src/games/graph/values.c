@@ -290,7 +290,8 @@ int gr_compute_values(graph_state *g, nimber_error *err) {
         rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     if (rc == NIMBER_OK) {
         /* One thread: split by target range, each thread would read the
-         * whole edge list; on two cores that measured slower (README). */
+         * whole edge list; on two cores that measured slower
+         * (docs/performance.md). */
         pass_part whole = {g, poff, pred, NULL, NULL, 0, n, 0};
         pass_pred_count(&whole);
         for (uint32_t u = 0; u < n; u++)

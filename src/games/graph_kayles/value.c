@@ -17,8 +17,8 @@
  * Node Kayles' k moves (O(e·(k + key)) for Arc Kayles' e edges), key being
  * O(k²/64) words; the number of distinct parts, exponential in the worst
  * case (up to the number of connected induced subgraphs), bounds the reach
- * — paths and cycles are linear, grids and random graphs are not (README,
- * "Games on boards and graphs").  Recursion: every level deletes at least
+ * — paths and cycles are linear, grids and random graphs are not
+ * (docs/boards.md).  Recursion: every level deletes at least
  * one vertex, so the C recursion is at most 2·64 frames of about 700 bytes.
  */
 #include "gk.h"

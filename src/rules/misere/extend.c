@@ -67,10 +67,10 @@
  * unbounded: the first ends in NIMBER_E_LIMIT with the letters before it
  * proved, the second as when the guesses run out (RECAL_MAX tries), the
  * learner then taking over.  Measured, the largest quotients of the
- * README's table (0.07 to heap 33, order 638) take 1.4 x 10^8 units for
- * their hardest letter; `nimber solve --misere nim 12 + octal:0.137 9`
- * made 0.8.0 recalibrate for minutes, guesses of 16676 elements costing
- * 3 x 10^8 units each.
+ * table in docs/performance.md (0.07 to heap 33, order 638) take 1.4 x 10^8
+ * units for their hardest letter; `nimber solve --misere nim 12 + octal:0.137
+ * 9` made 0.8.0 recalibrate for minutes, guesses of 16676 elements costing 3 x
+ * 10^8 units each.
  */
 #include "misere.h"
 
@@ -125,9 +125,9 @@ static void bfree(budget *b, void *p, size_t n, size_t size) {
 
 /* ---- monoids: an explicit table times cyclic factors ---- */
 
-#define CYC_MAX 6                     /* cyclic factors of a guess */
-#define TRIAL_MAX ((uint64_t)1 << 24) /* elements of a guessed monoid */
-#define RECAL_MAX 4096                /* guesses tried for one letter */
+#define CYC_MAX 6                      /* cyclic factors of a guess */
+#define TRIAL_MAX ((uint64_t)1 << 24)  /* elements of a guessed monoid */
+#define RECAL_MAX 4096                 /* guesses tried for one letter */
 #define RECAL_WORK ((uint64_t)1 << 31) /* units of work for one letter */
 
 typedef struct {
@@ -177,12 +177,12 @@ typedef struct {
     nimber_game *game;
     uint64_t cap; /* letters 1..cap at most */
     budget *bud;
-    size_t steps;    /* words walked (the progress callback's clock) */
-    uint64_t work;   /* units of work done, in all (see the top) */
+    size_t steps;  /* words walked (the progress callback's clock) */
+    uint64_t work; /* units of work done, in all (see the top) */
     uint64_t work_max, letter_at; /* the budget in all (0: none); the
                                      work done before this letter */
-    int out_of_work; /* 1: the budget in all, 2: RECAL_WORK's */
-    uint32_t *stamp; /* scratch over the elements of a monoid */
+    int out_of_work;              /* 1: the budget in all, 2: RECAL_WORK's */
+    uint32_t *stamp;              /* scratch over the elements of a monoid */
     size_t nstamp;
     uint32_t sv;
     /* the walk's levels 1..n+1 */
@@ -199,8 +199,7 @@ typedef struct {
  * RECAL_WORK for this letter (2); the units of steps not taken are not
  * counted. */
 static int spend(ext *X, uint64_t cost) {
-    if (X->work_max &&
-        (X->work >= X->work_max || cost > X->work_max - X->work))
+    if (X->work_max && (X->work >= X->work_max || cost > X->work_max - X->work))
         X->out_of_work = 1;
     else if (X->work + cost - X->letter_at > RECAL_WORK)
         X->out_of_work = 2;

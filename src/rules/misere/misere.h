@@ -102,8 +102,8 @@
  * The joint quotient of several games is learned and proved as such,
  * never taken for the product of the games' own quotients: it is an image
  * of that product only when a sum's outcome depends on each game's part
- * through its element alone, which fails for Nim with wild games (README,
- * "Examples").
+ * through its element alone, which fails for Nim with wild games
+ * (docs/misere.md, "Misère sums of different games").
  * Simplified misère canonical forms (Conway) are not used: the forms of
  * wild heaps grow far faster than these quotients.
  *
