@@ -36,44 +36,11 @@
  * memory limit before an allocation, NIMBER_E_LIMIT; the text past
  * NIMBER_CANONICAL_MAX_TEXT bytes (measured before it is written) too.
  *
- * Printing: 0, *, *2, ... for Nim heaps, else "{A, B, ...}" with the
- * options by birthday, largest first, then by their text: a structural
- * order, so that equal forms print identically whatever made them.
+ * Printing (canonical_print.c): 0, *, *2, ... for Nim heaps, else
+ * "{A, B, ...}" in a structural order; reading (canonical_read.c): the
+ * same notation, each game made canonical here as it closes.
  */
 #include "misere.h"
-
-#include <stdio.h>
-
-/* The canonical-game table. */
-typedef struct {
-    vec opt;     /* option ids of all nodes (one word each) */
-    size_t *off; /* node i's options: opt.w[off[i] .. off[i+1]) */
-    uint32_t *bday;
-    int32_t *nim;       /* n when node is *n, else -1 */
-    unsigned char *isp; /* misère P-position */
-    size_t n, cap;
-    uint32_t *slot; /* set hash: 1 + node id, 0 empty */
-    size_t nslots;
-    uint64_t *akey; /* memo of sums: key a << 32 | b (a <= b), 0 empty */
-    uint32_t *aval;
-    size_t anslots, acount;
-    size_t max_work; /* nodes + sums memoised, at most */
-    size_t depth;
-    budget *bud;
-} ctab;
-
-#define CT_MAX_DEPTH 20000 /* deepest recursion of sums */
-#define CT_MAX_NIM 1024    /* largest *N a written form may name */
-
-/* Number of options of node i. */
-static size_t ct_nopt(const ctab *t, uint32_t i) {
-    return t->off[i + 1] - t->off[i];
-}
-
-/* Option j of node i. */
-static uint32_t ct_opt(const ctab *t, uint32_t i, size_t j) {
-    return (uint32_t)t->opt.w[t->off[i] + j];
-}
 
 /* Hash of a sorted id set. */
 static uint64_t set_hash(const uint32_t *o, size_t n) {
@@ -88,10 +55,10 @@ static uint64_t set_hash(const uint32_t *o, size_t n) {
 
 /* Hash of node i's option set (as set_hash of its ids). */
 static uint64_t node_hash(const ctab *t, uint32_t i) {
-    size_t n = ct_nopt(t, i);
+    size_t n = mq_canon_nopt(t, i);
     uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
     for (size_t j = 0; j < n; j++) {
-        h ^= ct_opt(t, i, j);
+        h ^= mq_canon_opt(t, i, j);
         h *= 0xFF51AFD7ED558CCDull;
         h ^= h >> 32;
     }
@@ -100,10 +67,10 @@ static uint64_t node_hash(const ctab *t, uint32_t i) {
 
 /* 1 if node i's options are exactly o[0..n). */
 static int same_set(const ctab *t, uint32_t i, const uint32_t *o, size_t n) {
-    if (ct_nopt(t, i) != n)
+    if (mq_canon_nopt(t, i) != n)
         return 0;
     for (size_t j = 0; j < n; j++)
-        if (ct_opt(t, i, j) != o[j])
+        if (mq_canon_opt(t, i, j) != o[j])
             return 0;
     return 1;
 }
@@ -121,10 +88,10 @@ static uint32_t ct_find(const ctab *t, const uint32_t *o, size_t n) {
 
 /* 1 if node i has option k (binary search). */
 static int has_opt(const ctab *t, uint32_t i, uint32_t k) {
-    size_t lo = 0, hi = ct_nopt(t, i);
+    size_t lo = 0, hi = mq_canon_nopt(t, i);
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        uint32_t v = ct_opt(t, i, mid);
+        uint32_t v = mq_canon_opt(t, i, mid);
         if (v == k)
             return 1;
         if (v < k)
@@ -306,8 +273,8 @@ static int by_birthday(const ctab *t, const uint32_t *o, size_t n,
 
 /* The canonical game whose options are the canonical games o[0..n) (o is
  * sorted and deduplicated in place). */
-static int ct_make(ctab *t, uint32_t *o, size_t n, uint32_t *id,
-                   nimber_error *err) {
+int mq_canon_make(ctab *t, uint32_t *o, size_t n, uint32_t *id,
+                  nimber_error *err) {
     sort_ids(o, n);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
@@ -323,7 +290,7 @@ static int ct_make(ctab *t, uint32_t *o, size_t n, uint32_t *id,
         /* G = 0: every option has the option 0, and one is a P-position */
         int all0 = 1, somep = 0;
         for (size_t i = 0; i < n && all0; i++) {
-            all0 = ct_nopt(t, o[i]) > 0 && ct_opt(t, o[i], 0) == 0;
+            all0 = mq_canon_nopt(t, o[i]) > 0 && mq_canon_opt(t, o[i], 0) == 0;
             somep |= t->isp[o[i]];
         }
         if (all0 && somep) {
@@ -434,19 +401,19 @@ static int ct_add(ctab *t, uint32_t a, uint32_t b, uint32_t *id,
         return nb_fail(err, NIMBER_E_LIMIT,
                        "the misère canonical form nests deeper than %d",
                        CT_MAX_DEPTH);
-    size_t na = ct_nopt(t, a), nb = ct_nopt(t, b);
+    size_t na = mq_canon_nopt(t, a), nb = mq_canon_nopt(t, b);
     uint32_t *o = nb_malloc((na + nb) * sizeof *o);
     if (!o)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     t->depth++;
     int rc = NIMBER_OK;
     for (size_t j = 0; j < na && rc == NIMBER_OK; j++)
-        rc = ct_add(t, ct_opt(t, a, j), b, &o[j], err);
+        rc = ct_add(t, mq_canon_opt(t, a, j), b, &o[j], err);
     for (size_t j = 0; j < nb && rc == NIMBER_OK; j++)
-        rc = ct_add(t, a, ct_opt(t, b, j), &o[na + j], err);
+        rc = ct_add(t, a, mq_canon_opt(t, b, j), &o[na + j], err);
     t->depth--;
     if (rc == NIMBER_OK)
-        rc = ct_make(t, o, na + nb, id, err);
+        rc = mq_canon_make(t, o, na + nb, id, err);
     nb_free(o);
     if (rc == NIMBER_OK && add_put(t, key, *id))
         rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -454,7 +421,7 @@ static int ct_add(ctab *t, uint32_t a, uint32_t b, uint32_t *id,
 }
 
 /* A table holding 0, counting against bud. */
-static int ct_init(ctab *t, budget *bud, nimber_error *err) {
+int mq_canon_init(ctab *t, budget *bud, nimber_error *err) {
     memset(t, 0, sizeof *t);
     t->bud = bud;
     t->opt.bud = bud;
@@ -471,7 +438,7 @@ static int ct_init(ctab *t, budget *bud, nimber_error *err) {
 }
 
 /* Frees the table. */
-static void ct_free(ctab *t) {
+void mq_canon_free(ctab *t) {
     vec_free(&t->opt);
     nb_free(t->off);
     nb_free(t->bday);
@@ -480,150 +447,6 @@ static void ct_free(ctab *t) {
     nb_free(t->slot);
     nb_free(t->akey);
     nb_free(t->aval);
-}
-
-/* ---- text ---- */
-
-/* The text of each node reachable from the root, built bottom-up; texts
- * of the nodes not needed stay NULL. */
-typedef struct {
-    const ctab *t;
-    char **text;
-    size_t *len;
-} printer;
-
-/* Order of options in the text: larger birthday first, then text. */
-static int opt_before(const printer *p, uint32_t a, uint32_t b) {
-    if (p->t->bday[a] != p->t->bday[b])
-        return p->t->bday[a] > p->t->bday[b];
-    return strcmp(p->text[a], p->text[b]) < 0;
-}
-
-/* Sorts options into text order (insertion sort into a merge: n log n
- * by a bottom-up merge sort over tmp). */
-static void sort_text(const printer *p, uint32_t *o, uint32_t *tmp, size_t n) {
-    for (size_t w = 1; w < n; w *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * w) {
-            size_t mid = lo + w < n ? lo + w : n;
-            size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid || j < hi)
-                tmp[k++] = j >= hi || (i < mid && !opt_before(p, o[j], o[i]))
-                               ? o[i++]
-                               : o[j++];
-        }
-        memcpy(o, tmp, n * sizeof *o);
-    }
-}
-
-/* Writes node i's text (its options' first). */
-static int pr_node(printer *p, uint32_t i) {
-    const ctab *t = p->t;
-    if (p->text[i])
-        return NIMBER_OK;
-    char buf[32];
-    if (t->nim[i] >= 0) {
-        if (t->nim[i] == 0)
-            strcpy(buf, "0");
-        else if (t->nim[i] == 1)
-            strcpy(buf, "*");
-        else
-            snprintf(buf, sizeof buf, "*%d", (int)t->nim[i]);
-        p->text[i] = nb_strdup(buf);
-        return p->text[i] ? NIMBER_OK : NIMBER_E_NOMEM;
-    }
-    size_t n = ct_nopt(t, i);
-    uint32_t *o = nb_malloc((2 * n + 1) * sizeof *o);
-    if (!o)
-        return NIMBER_E_NOMEM;
-    size_t len = 2 + (n ? 2 * (n - 1) : 0);
-    for (size_t j = 0; j < n; j++) {
-        o[j] = ct_opt(t, i, j);
-        int rc = pr_node(p, o[j]);
-        if (rc) {
-            nb_free(o);
-            return rc;
-        }
-        len += strlen(p->text[o[j]]);
-    }
-    sort_text(p, o, o + n, n);
-    char *s = nb_malloc(len + 1);
-    if (!s) {
-        nb_free(o);
-        return NIMBER_E_NOMEM;
-    }
-    size_t at = 0;
-    s[at++] = '{';
-    for (size_t j = 0; j < n; j++) {
-        if (j) {
-            s[at++] = ',';
-            s[at++] = ' ';
-        }
-        size_t l = strlen(p->text[o[j]]);
-        memcpy(s + at, p->text[o[j]], l);
-        at += l;
-    }
-    s[at++] = '}';
-    s[at] = '\0';
-    nb_free(o);
-    p->text[i] = s;
-    return NIMBER_OK;
-}
-
-/* The length of node i's text (saturating at SIZE_MAX / 4), memoised in
- * p->len (0: not yet). */
-static size_t pr_len(printer *p, uint32_t i) {
-    const ctab *t = p->t;
-    if (p->len[i])
-        return p->len[i];
-    size_t len;
-    if (t->nim[i] >= 0) {
-        len = t->nim[i] < 2
-                  ? 1
-                  : 1 + (size_t)snprintf(NULL, 0, "%d", (int)t->nim[i]);
-    } else {
-        size_t n = ct_nopt(t, i);
-        len = 2 + (n ? 2 * (n - 1) : 0);
-        for (size_t j = 0; j < n && len < SIZE_MAX / 4; j++)
-            len += pr_len(p, ct_opt(t, i, j));
-        if (len > SIZE_MAX / 4)
-            len = SIZE_MAX / 4;
-    }
-    p->len[i] = len;
-    return len;
-}
-
-/* The text of node root into *out (nb_malloc'd). */
-static int ct_text(const ctab *t, uint32_t root, char **out,
-                   nimber_error *err) {
-    printer p = {t, nb_calloc(t->n, sizeof(char *)),
-                 nb_calloc(t->n, sizeof(size_t))};
-    int rc = p.text && p.len ? NIMBER_OK : NIMBER_E_NOMEM;
-    size_t len = rc ? 0 : pr_len(&p, root);
-    if (rc == NIMBER_OK && len > NIMBER_CANONICAL_MAX_TEXT)
-        rc = len < SIZE_MAX / 4
-                 ? nb_fail(err, NIMBER_E_LIMIT,
-                           "the misère canonical form takes more than %d "
-                           "bytes to write (%zu bytes)",
-                           NIMBER_CANONICAL_MAX_TEXT, len)
-                 : nb_fail(err, NIMBER_E_LIMIT,
-                           "the misère canonical form takes more than %d "
-                           "bytes to write",
-                           NIMBER_CANONICAL_MAX_TEXT);
-    else if (rc == NIMBER_OK)
-        rc = pr_node(&p, root);
-    if (rc == NIMBER_E_NOMEM)
-        rc = nb_fail(err, rc, "out of memory");
-    if (rc == NIMBER_OK) {
-        *out = p.text[root];
-        p.text[root] = NULL;
-    }
-    if (p.text)
-        for (size_t i = 0; i < t->n; i++)
-            nb_free(p.text[i]);
-    nb_free(p.text);
-    nb_free(p.len);
-    return rc;
 }
 
 /* ---- genus ---- */
@@ -646,7 +469,7 @@ static int gt_value(gtab *g, uint32_t x, unsigned c1, unsigned c2,
         *out = *v;
         return NIMBER_OK;
     }
-    size_t n = ct_nopt(g->t, x);
+    size_t n = mq_canon_nopt(g->t, x);
     if (n == 0 && c1 == 0 && c2 == 0) {
         *out = *v = 1; /* no move: the player to move has won */
         return NIMBER_OK;
@@ -658,7 +481,7 @@ static int gt_value(gtab *g, uint32_t x, unsigned c1, unsigned c2,
     uint32_t w = 0;
     for (size_t j = 0; j < n + 3 && rc == NIMBER_OK; j++) {
         if (j < n)
-            rc = gt_value(g, ct_opt(g->t, x, j), c1, c2, &w);
+            rc = gt_value(g, mq_canon_opt(g->t, x, j), c1, c2, &w);
         else if (j == n && c1)
             rc = gt_value(g, x, c1 - 1, c2, &w); /* * -> 0 */
         else if (j == n + 1 && c2)
@@ -714,9 +537,9 @@ static int ct_genus(const ctab *t, uint32_t root, size_t count,
     for (uint32_t i = root + 1; i-- > 0;) {
         if (idx[i] == UINT32_MAX)
             continue;
-        for (size_t j = 0; j < ct_nopt(t, i); j++)
-            if (idx[ct_opt(t, i, j)] == UINT32_MAX)
-                idx[ct_opt(t, i, j)] = next++;
+        for (size_t j = 0; j < mq_canon_nopt(t, i); j++)
+            if (idx[mq_canon_opt(t, i, j)] == UINT32_MAX)
+                idx[mq_canon_opt(t, i, j)] = next++;
     }
     nimber_genus *ge = &out->genus;
     memset(ge, 0, sizeof *ge);
@@ -753,9 +576,9 @@ static int ct_genus(const ctab *t, uint32_t root, size_t count,
 }
 
 /* Fills the form's fields from node root. */
-static int ct_result(ctab *t, uint32_t root, nimber_misere_form *out,
-                     nimber_error *err) {
-    RETURN_IF_ERR(ct_text(t, root, &out->text, err));
+int mq_canon_result(ctab *t, uint32_t root, nimber_misere_form *out,
+                    nimber_error *err) {
+    RETURN_IF_ERR(mq_canon_text(t, root, &out->text, err));
     out->birthday = t->bday[root];
     out->nim = t->nim[root];
     out->outcome = t->isp[root] ? NIMBER_OUTCOME_P : NIMBER_OUTCOME_N;
@@ -775,8 +598,8 @@ static int ct_result(ctab *t, uint32_t root, nimber_misere_form *out,
     while (sp) {
         uint32_t i = stack[--sp];
         count++;
-        for (size_t j = 0; j < ct_nopt(t, i); j++) {
-            uint32_t k = ct_opt(t, i, j);
+        for (size_t j = 0; j < mq_canon_nopt(t, i); j++) {
+            uint32_t k = mq_canon_opt(t, i, j);
             if (!seen[k]) {
                 seen[k] = 1;
                 stack[sp++] = k;
@@ -787,7 +610,7 @@ static int ct_result(ctab *t, uint32_t root, nimber_misere_form *out,
     for (uint32_t i = 0; i <= root; i++) {
         if (!seen[i])
             continue;
-        size_t n = ct_nopt(t, i);
+        size_t n = mq_canon_nopt(t, i);
         unsigned char *has = nb_calloc(n + 1, 1);
         if (!has) {
             nb_free(seen);
@@ -796,8 +619,8 @@ static int ct_result(ctab *t, uint32_t root, nimber_misere_form *out,
             return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
         }
         for (size_t j = 0; j < n; j++)
-            if (grundy[ct_opt(t, i, j)] <= n)
-                has[grundy[ct_opt(t, i, j)]] = 1;
+            if (grundy[mq_canon_opt(t, i, j)] <= n)
+                has[grundy[mq_canon_opt(t, i, j)]] = 1;
         uint64_t g = 0;
         while (has[g])
             g++;
@@ -833,7 +656,7 @@ int nimber_misere_canonical(nimber_game *game, uint64_t heap,
     if (rc == NIMBER_OK)
         rc = mq_oracle_extend(&o, heap, err);
     if (rc == NIMBER_OK)
-        rc = ct_init(&t, &bud, err);
+        rc = mq_canon_init(&t, &bud, err);
     if (rc == NIMBER_OK) {
         form = nb_calloc((size_t)heap + 1, sizeof *form);
         if (!form)
@@ -857,155 +680,19 @@ int nimber_misere_canonical(nimber_game *game, uint64_t heap,
             ids[j] = s;
         }
         if (rc == NIMBER_OK)
-            rc = ct_make(&t, ids, k, &form[h], err);
+            rc = mq_canon_make(&t, ids, k, &form[h], err);
         nb_free(ids);
         if (rc == NIMBER_OK && game->progress &&
             game->progress(game->progress_ctx, h, heap))
             rc = nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
     }
     if (rc == NIMBER_OK)
-        rc = ct_result(&t, form[heap], out, err);
+        rc = mq_canon_result(&t, form[heap], out, err);
     rc = over_limit(&bud, rc, "the misère canonical form", at, err);
     nb_free(form);
-    ct_free(&t);
+    mq_canon_free(&t);
     mq_oracle_free(&o);
     mq_alpha_free(&A);
-    if (rc != NIMBER_OK)
-        nimber_misere_form_clear(out);
-    return rc;
-}
-
-/* The reader of forms in braces: the table and where it is in s. */
-typedef struct {
-    ctab *t;
-    const char *s;
-    size_t at, depth;
-} reader;
-
-/* Skips spaces. */
-static void rd_space(reader *r) {
-    while (r->s[r->at] == ' ' || r->s[r->at] == '\t' || r->s[r->at] == '\n')
-        r->at++;
-}
-
-/* Reads one game: 0, *, *N, or {A, B, ...}; its canonical id. */
-static int rd_game(reader *r, uint32_t *id, nimber_error *err) {
-    rd_space(r);
-    char c = r->s[r->at];
-    if (c == '0' || c == '*') {
-        uint64_t n = 0;
-        if (c == '*') {
-            r->at++;
-            n = 1;
-            if (r->s[r->at] >= '0' && r->s[r->at] <= '9') {
-                n = 0;
-                while (r->s[r->at] >= '0' && r->s[r->at] <= '9') {
-                    n = 10 * n + (uint64_t)(r->s[r->at++] - '0');
-                    if (n > CT_MAX_NIM)
-                        return nb_fail(err, NIMBER_E_RANGE,
-                                       "column %zu: a Nim heap above %d", r->at,
-                                       CT_MAX_NIM);
-                }
-            }
-        } else {
-            r->at++;
-        }
-        /* *n: the form of {0, *, ..., *(n-1)}, built up */
-        uint32_t g = 0;
-        uint32_t *o = nb_malloc((size_t)(n ? n : 1) * sizeof *o);
-        if (!o)
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-        int rc = NIMBER_OK;
-        for (uint64_t k = 1; k <= n && rc == NIMBER_OK; k++) {
-            o[k - 1] = g;
-            uint32_t *cp = nb_malloc((size_t)k * sizeof *cp);
-            if (!cp) {
-                rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-                break;
-            }
-            memcpy(cp, o, (size_t)k * sizeof *cp);
-            rc = ct_make(r->t, cp, (size_t)k, &g, err);
-            nb_free(cp);
-        }
-        nb_free(o);
-        *id = g;
-        return rc;
-    }
-    if (c != '{')
-        return nb_fail(err, NIMBER_E_SYNTAX,
-                       "column %zu: expected 0, *, *N or {", r->at + 1);
-    if (++r->depth > 1000)
-        return nb_fail(err, NIMBER_E_LIMIT, "forms nest deeper than 1000");
-    r->at++;
-    size_t n = 0, cap = 8;
-    uint32_t *o = nb_malloc(cap * sizeof *o);
-    if (!o)
-        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    rd_space(r);
-    int rc = NIMBER_OK;
-    if (r->s[r->at] == '}') {
-        r->at++;
-    } else {
-        for (;;) {
-            uint32_t x;
-            rc = rd_game(r, &x, err);
-            if (rc)
-                break;
-            if (n == cap) {
-                uint32_t *no = nb_realloc(o, 2 * cap * sizeof *o);
-                if (!no) {
-                    rc = nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-                    break;
-                }
-                o = no;
-                cap *= 2;
-            }
-            o[n++] = x;
-            rd_space(r);
-            if (r->s[r->at] == ',') {
-                r->at++;
-                continue;
-            }
-            if (r->s[r->at] == '}') {
-                r->at++;
-                break;
-            }
-            rc = nb_fail(err, NIMBER_E_SYNTAX, "column %zu: expected , or }",
-                         r->at + 1);
-            break;
-        }
-    }
-    if (rc == NIMBER_OK)
-        rc = ct_make(r->t, o, n, id, err);
-    nb_free(o);
-    r->depth--;
-    return rc;
-}
-
-/* The simplest misère form of a form in braces (see nimber.h). */
-int nimber_misere_simplify(const char *text, nimber_misere_form *out,
-                           nimber_error *err) {
-    if (out)
-        memset(out, 0, sizeof *out);
-    if (!text || !out)
-        return nb_fail(err, NIMBER_E_ARG, "no form or no result");
-    budget bud = {0, (size_t)1 << 30, 0};
-    ctab t;
-    int rc = ct_init(&t, &bud, err);
-    reader r = {&t, text, 0, 0};
-    uint32_t id = 0;
-    if (rc == NIMBER_OK)
-        rc = rd_game(&r, &id, err);
-    if (rc == NIMBER_OK) {
-        rd_space(&r);
-        if (text[r.at])
-            rc = nb_fail(err, NIMBER_E_SYNTAX,
-                         "column %zu: text after the form", r.at + 1);
-    }
-    if (rc == NIMBER_OK)
-        rc = ct_result(&t, id, out, err);
-    rc = over_limit(&bud, rc, "the misère canonical form", 0, err);
-    ct_free(&t);
     if (rc != NIMBER_OK)
         nimber_misere_form_clear(out);
     return rc;

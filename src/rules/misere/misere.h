@@ -117,7 +117,10 @@
  *
  * The files and what each owns (each includes this header only):
  *   extend.c    the quotient built in the quotient (mq_extend)
- *   canonical.c Conway's simplest misère forms (nimber_misere_canonical)
+ *   canonical.c Conway's simplest misère forms (nimber_misere_canonical):
+ *               the table of canonical games, sums, the genus of a form
+ *   canonical_print.c  a form written in braces, in a structural order
+ *   canonical_read.c   a form read from braces (nimber_misere_simplify)
  *   oracle.c    letters (the heaps of one or more games) and the oracle:
  *               the options of every heap, misère Grundy values
  *   learn.c     the learner's table: states, contexts, rows, outcomes of
@@ -692,5 +695,54 @@ size_t mq_min_limit(nimber_game *const *g, size_t k);
 int mq_plan_learn(nimber_game **g, const uint64_t *want, size_t k,
                   uint64_t units, nb_misere_plan **out, uint64_t *built,
                   nimber_error *err);
+
+/* ---- canonical.c, canonical_print.c, canonical_read.c: Conway's
+ * simplest misère forms ---- */
+
+/* The canonical-game table. */
+typedef struct {
+    vec opt;     /* option ids of all nodes (one word each) */
+    size_t *off; /* node i's options: opt.w[off[i] .. off[i+1]) */
+    uint32_t *bday;
+    int32_t *nim;       /* n when node is *n, else -1 */
+    unsigned char *isp; /* misère P-position */
+    size_t n, cap;
+    uint32_t *slot; /* set hash: 1 + node id, 0 empty */
+    size_t nslots;
+    uint64_t *akey; /* memo of sums: key a << 32 | b (a <= b), 0 empty */
+    uint32_t *aval;
+    size_t anslots, acount;
+    size_t max_work; /* nodes + sums memoised, at most */
+    size_t depth;
+    budget *bud;
+} ctab;
+
+#define CT_MAX_DEPTH 20000 /* deepest recursion of sums */
+#define CT_MAX_NIM 1024    /* largest *N a written form may name */
+
+/* Number of options of node i. */
+static inline size_t mq_canon_nopt(const ctab *t, uint32_t i) {
+    return t->off[i + 1] - t->off[i];
+}
+
+/* Option j of node i. */
+static inline uint32_t mq_canon_opt(const ctab *t, uint32_t i, size_t j) {
+    return (uint32_t)t->opt.w[t->off[i] + j];
+}
+
+/* An empty table (node 0 is 0) spending from bud; NIMBER_E_NOMEM. */
+int mq_canon_init(ctab *t, budget *bud, nimber_error *err);
+/* Frees a table. */
+void mq_canon_free(ctab *t);
+/* The canonical id of the game whose options are o[0..n) (canonical
+ * ids; o is reordered) into *id (canonical.c). */
+int mq_canon_make(ctab *t, uint32_t *o, size_t n, uint32_t *id,
+                  nimber_error *err);
+/* The form of node root (its text, genus, Nim value...) into *out. */
+int mq_canon_result(ctab *t, uint32_t root, nimber_misere_form *out,
+                    nimber_error *err);
+/* The text of node root into *out (nb_malloc'd), refused past
+ * NIMBER_CANONICAL_MAX_TEXT bytes (canonical_print.c). */
+int mq_canon_text(const ctab *t, uint32_t root, char **out, nimber_error *err);
 
 #endif /* NIMBER_MISERE_H */
