@@ -15,9 +15,11 @@ is an error ("nimber: ..."), unless the command's comment says "exit N".
 A trailing "# comment" (after a space, outside quotes) is not run.  A
 `play` example feeds the text typed after each "your move> " prompt shown.
 
-Commands that cannot run here (a cluster's mpirun) are written in ```sh
-fences instead, which this test does not run (tests/readme/run.py runs
-those of README.md's install sections in a fresh clone).
+Commands a user runs in a checkout (make, install, pip, mpirun) are
+written without "$ " and not run here: tests/readme/run.py runs those of
+README.md's "Two commands" and of docs/install.md, python.md, web.md and
+atlas.md in a fresh clone, or names them in its SKIP list with the
+reason.
 
 Run: python3 tests/readme/examples.py --nimber build/nimber [FILE...].
 Exit 0 when every example holds; each failure is listed with its file,
