@@ -20,6 +20,9 @@
  *   9. Nimber arithmetic: the field of nimbers below 2^64 (since 0.3.0)
  *  10. Games defined by a callback (since 0.3.0)
  *  11. Misère quotients and genus of heap games (since 0.4.0)
+ *  12. Sparse space of a Grundy sequence (since 0.8.0)
+ *  13. Games that split into parts: the parts search and its databases
+ *      (since 0.9.0)
  *
  * Conventions.  Every function that can fail returns an int: NIMBER_OK (0)
  * or a positive nimber_status code; results come out through pointers.
