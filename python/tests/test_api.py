@@ -97,6 +97,17 @@ def test_values_and_misere_none():
 
 # ---- interrupts ----
 
+@pytest.fixture(autouse=True)
+def _sigint_as_a_terminal_has_it():
+    """Python's own SIGINT handler, as a session at a terminal has it: a
+    suite started as a background job of a non-interactive shell (`make
+    test &`, nohup) inherits SIGINT ignored, and Python then installs no
+    handler, so neither a SIGINT nor interrupt_main would reach it."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)
+
+
 def _interrupt_after(delay, how):
     """Sends the main thread a SIGINT (pthread_kill) or simulates one
     (interrupt_main) after delay seconds, from a timer thread."""
