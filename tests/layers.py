@@ -25,8 +25,10 @@ that folder only), and the includes must have no cycle.
 Calls (with --objects DIR, the build tree whose DIR/src/**.o are the
 library's objects): every symbol an object uses from another object of the
 library must be defined in the same layer or below, and the files outside
-src/games/ must not use one another in a cycle (src/games/ keeps its
-families' own folders; game.c must use nothing defined in src/games/).
+src/games/ must not use one another in a cycle (game.c must use nothing
+defined in src/games/).  Inside src/games/ too, no files may use one
+another in a cycle but those of KNOWN_CYCLES, which are still to be
+untangled: each found is named, and one that is gone must leave the list.
 
 Prints one line per violation and exits 1 when there is any, else prints
 a summary and exits 0.  O(files + includes + symbols).
@@ -191,7 +193,71 @@ def check_calls(root, objdir, errors):
     cycle = find_cycle(graph)
     if cycle:
         errors.append("call cycle: " + " -> ".join(cycle))
+    whole = {rel: sorted({owner[s] for s in used if s in owner} - {rel})
+             for rel, (_, used) in objs.items()}
+    for comp in strong_components(whole):
+        if frozenset(comp) not in KNOWN_CYCLES:
+            errors.append("files that use one another in a cycle: " +
+                          ", ".join(comp))
+    left = {frozenset(c) for c in strong_components(whole)}
+    for known in KNOWN_CYCLES - left:
+        errors.append("no longer a cycle (drop it from KNOWN_CYCLES): " +
+                      ", ".join(sorted(known)))
     return len(objs)
+
+
+# The cycles between files of one family's folder that are still there
+# (issue 34): each may only shrink away, and no other may appear.
+KNOWN_CYCLES = {
+    frozenset(["src/games/callback.c", "src/games/callback_loopy.c"]),
+    frozenset(["src/games/coins/family.c", "src/games/coins/moves.c",
+               "src/games/coins/products.c", "src/games/coins/text.c",
+               "src/games/coins/values.c"]),
+    frozenset(["src/games/cram/parts.c", "src/games/cram/shapes.c"]),
+    frozenset(["src/games/takebreak/engine.c",
+               "src/games/takebreak/period.c"]),
+}
+
+
+def strong_components(graph):
+    """The strongly connected components of more than one file (Tarjan's
+    algorithm, iterative), each sorted.  O(files + uses)."""
+    index, low, on, stack, out, count = {}, {}, set(), [], [], 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(graph.get(root, [])))]
+        index[root] = low[root] = count
+        count += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = count
+                    count += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(graph.get(w, []))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    out.append(sorted(comp))
+    return out
 
 
 def main(argv):

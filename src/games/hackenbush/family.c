@@ -29,12 +29,6 @@ int hb_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
     return NIMBER_OK;
 }
 
-/* Orders two words. */
-int hb_word_cmp(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Reads one decimal number at *p (skipping blanks first); 0 if none. */
 static int read_number(const char **p, uint64_t *out) {
     const char *q = *p + strspn(*p, " \t");
@@ -73,11 +67,6 @@ int hb_pos_parse(const nimber_game *g, const char *const *args, size_t n,
             return nb_fail(err, NIMBER_E_ARG, "edge %llu is cut twice",
                            (unsigned long long)out->w[i]);
     return NIMBER_OK;
-}
-
-/* Lists edge e as "E (U - V)". */
-int hb_edge_item(nb_buf *out, const hb_state *s, uint32_t e) {
-    return nb_buf_printf(out, "%u (%u - %u)", e, s->eu[e], s->ev[e]);
 }
 
 /* "2 of 3 edges left: 0 (0 - 1), 2 (1 - 2); cut: 1". */

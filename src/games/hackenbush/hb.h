@@ -11,7 +11,8 @@
  * cutting an edge that is gone is not a move.
  *
  * The files and what each owns:
- *   read.c     the file format, the graph's arrays, the state's life
+ *   read.c     the file format, the graph's arrays, the state's life;
+ *              two helpers of the others (an edge as text, word order)
  *   walk.c     the walk of a position (depth-first search, bridges, acc):
  *              its value, kept for the next query of the same position
  *   winning.c  the value, the winning moves (the 2-edge-cut classes), the
@@ -108,6 +109,12 @@ void hb_destroy(void *state);
  * when the game is parsed). */
 void hb_set_limit(void *state, size_t bytes);
 
+/* Lists edge e as "E (U - V)". */
+int hb_edge_item(nb_buf *out, const hb_state *s, uint32_t e);
+
+/* Orders two words. */
+int hb_word_cmp(const void *a, const void *b);
+
 /* ---- walk.c ---- */
 
 /* Drops the walk kept in the state. */
@@ -150,12 +157,6 @@ int hb_after(nimber_game *g, const uint64_t *w, size_t n, const nb_tally *cur,
              const nimber_move *mv, nb_tally *out, nimber_error *err);
 
 /* ---- family.c ---- */
-
-/* Lists edge e as "E (U - V)". */
-int hb_edge_item(nb_buf *out, const hb_state *s, uint32_t e);
-
-/* Orders two words. */
-int hb_word_cmp(const void *a, const void *b);
 
 /* A position is a strictly increasing list of edge indices. */
 int hb_pos_check(const nimber_game *g, const uint64_t *w, size_t n,

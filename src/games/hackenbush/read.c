@@ -165,3 +165,14 @@ int hb_create(const char *arg, size_t limit, void **state, char *canon,
 void hb_set_limit(void *state, size_t bytes) {
     ((hb_state *)state)->limit = bytes;
 }
+
+/* Orders two words. */
+int hb_word_cmp(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Lists edge e as "E (U - V)". */
+int hb_edge_item(nb_buf *out, const hb_state *s, uint32_t e) {
+    return nb_buf_printf(out, "%u (%u - %u)", e, s->eu[e], s->ev[e]);
+}
