@@ -279,19 +279,20 @@ void nb_buf_free(nb_buf *b) {
     memset(b, 0, sizeof *b);
 }
 
-/* A byte count in the largest unit that keeps it exact, else in MiB. */
+/* A byte count as a person reads it: in the largest unit it reaches
+ * (bytes, KiB, MiB, GiB, TiB), whole when exact ("4 GiB"), else to one
+ * decimal ("186.3 GiB" for 2 x 10^11 bytes, not 195312500 KiB). */
 char *nb_size_text(size_t bytes, char *buf) {
     static const char *const unit[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
     int u = 0;
-    size_t v = bytes;
-    while (u < 4 && v >= 1024 && v % 1024 == 0) {
-        v /= 1024;
+    while (u < 4 && bytes >> (10 * (u + 1)) != 0)
         u++;
-    }
-    if (u == 0 && bytes >= ((size_t)1 << 20))
-        snprintf(buf, 32, "%.1f MiB", (double)bytes / (1 << 20));
+    size_t whole = bytes >> (10 * u);
+    if (whole << (10 * u) == bytes)
+        snprintf(buf, 32, "%zu %s", whole, unit[u]);
     else
-        snprintf(buf, 32, "%zu %s", v, unit[u]);
+        snprintf(buf, 32, "%.1f %s",
+                 (double)bytes / (double)((size_t)1 << (10 * u)), unit[u]);
     return buf;
 }
 

@@ -159,8 +159,9 @@ int nb_buf_printf(nb_buf *b, const char *fmt, ...)
 /* Frees the buffer's text and zeroes it. */
 void nb_buf_free(nb_buf *b);
 
-/* Writes a byte count for people ("512 MiB", "1 KiB", "100 bytes") into
- * buf (at least 32 bytes) and returns it. */
+/* Writes a byte count for people ("512 MiB", "1 KiB", "100 bytes",
+ * "186.3 GiB": the largest unit it reaches, one decimal when not whole)
+ * into buf (at least 32 bytes) and returns it. */
 char *nb_size_text(size_t bytes, char *buf);
 
 /* Reads a decimal number below 2^64 at *p (no blanks skipped): 1 and *p

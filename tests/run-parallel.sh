@@ -4,7 +4,10 @@
 # line per program ("ok NAME (12 s)" or "FAILED NAME") and the log of each
 # that failed.  Exits 1 when any failed.  The unit tests are independent
 # programs, so on the project's 2-core machine two at a time halve the
-# wall time of `make unit`.
+# wall time of `make unit`.  A test must remove the files it writes in
+# /tmp: one named /tmp/nimber-test-* that is there after the run and was
+# not before fails it (so two suites run at once on one machine would
+# see each other's files).
 jobs=$1
 logs=$2
 shift 2
@@ -15,6 +18,8 @@ esac
 mkdir -p "$logs"
 rm -f "$logs"/*.failed
 export logs
+leftovers() { ls -d /tmp/nimber-test-* 2>/dev/null | sort; }
+before=$(leftovers)
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} sh -c '
     t={}; n=$(basename "$t"); start=$(date +%s)
     if "$t" > "$logs/$n.log" 2>&1; then
@@ -32,4 +37,10 @@ for f in "$logs"/*.failed; do
     cat "$logs/$n.log"
     failed=1
 done
+left=$(leftovers | grep -vxF "$before" || true)
+if [ -n "$left" ]; then
+    echo "run-parallel: files the tests left in /tmp:"
+    echo "$left"
+    failed=1
+fi
 exit $failed

@@ -36,7 +36,7 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
     run_split --max-memory 1K grundy kayles --upto 10
     status_is 71
     [ -z "$out" ]
-    [[ "$err" == "nimber: the mex's work space ("*" bytes, for values below "*") exceeds the memory limit (1 KiB)" ]]
+    [[ "$err" == "nimber: the mex's work space ("*"KiB, for values below "*") exceeds the memory limit (1 KiB)" ]]
     [[ "$err" != *"up to 0"* ]]
     run_split --max-memory 100 grundy octal:0.6 --upto 1000
     status_is 71
@@ -53,6 +53,18 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
     run_split --max-memory 1M solve grundy-game 18446744073709551615
     status_is 71
     [[ "$err" == "nimber: heap 18446744073709551615 needs a table of 2^64 values ("* ]]
+}
+
+@test "sizes are written in the unit that reads: 186.3 GiB, not 195312500 KiB" {
+    run_split grundy octal:0.6 --upto 100000000000
+    status_is 71
+    [[ "$err" == *"needs a table of 100000000000 values (186.3 GiB), past the memory limit (4 GiB)"* ]]
+    run_split --max-memory 1500K solve grundy-game 10000000
+    status_is 71
+    [[ "$err" == *"(9.5 MiB), past the memory limit (1.5 MiB)" ]]
+    run_split --max-memory 1024 grundy octal:0.6 --upto 1000
+    status_is 71
+    [[ "$err" == *"(1 KiB)"* ]]
 }
 
 @test "explain: a heap of value 0 lists each of its moves and the value it reaches" {

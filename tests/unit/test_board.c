@@ -371,12 +371,29 @@ static void test_number_games(void **state) {
     nimber_game_free(g);
 }
 
+/* The files this test wrote (one a name), removed when it exits. */
+static char made[8][128];
+static int nmade;
+
+static void remove_made(void) {
+    for (int i = 0; i < nmade; i++)
+        unlink(made[i]);
+}
+
 /* Writes text to a file of this test; returns its path. */
 static const char *write_file(const char *name, const char *text) {
     static char path[4][128];
     static int next;
     char *p = path[next++ % 4];
     snprintf(p, 128, "/tmp/nimber-test-board-%s-%d.txt", name, (int)getpid());
+    int known = 0;
+    for (int i = 0; i < nmade; i++)
+        known |= !strcmp(made[i], p);
+    if (!known && nmade < 8) {
+        if (!nmade)
+            atexit(remove_made);
+        snprintf(made[nmade++], sizeof made[0], "%s", p);
+    }
     FILE *f = fopen(p, "w");
     assert_non_null(f);
     fputs(text, f);

@@ -1091,6 +1091,8 @@ static void test_alloc_failures(void **state) {
     nimber_set_allocator(NULL, NULL, NULL);
     nimber_set_threads(0);
     nb_scan_split_hook(0);
+    unlink("/tmp/nimber-test-alloc.txt");
+    unlink("/tmp/nimber-test-alloc-heaps.txt");
 }
 
 int main(void) {

@@ -43,12 +43,20 @@ typedef struct {
     signed char *memo;  /* value + 1 by covered set; 0 unknown */
 } board;
 
-/* The path of this process's board file. */
+static void remove_board(void);
+
+/* The path of this process's board file (removed when the test exits). */
 static const char *board_path(void) {
     static char path[64];
-    snprintf(path, sizeof path, "/tmp/nimber-test-cram-%d.txt", (int)getpid());
+    if (!path[0]) {
+        snprintf(path, sizeof path, "/tmp/nimber-test-cram-%d.txt",
+                 (int)getpid());
+        atexit(remove_board);
+    }
     return path;
 }
+
+static void remove_board(void) { unlink(board_path()); }
 
 /* Builds the brute-force board of a drawing (rows joined by '\n'). */
 static void board_of(const char *text, board *b) {

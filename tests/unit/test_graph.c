@@ -29,10 +29,19 @@ typedef struct {
     int deg[MAXN];
 } small_graph;
 
-/* Writes a graph file and returns its path (static buffer). */
+static char graph_path[64];
+
+static void remove_graph(void) { unlink(graph_path); }
+
+/* Writes a graph file and returns its path (static buffer; the file is
+ * removed when the test exits). */
 static const char *write_graph(const small_graph *g) {
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/nimber-test-graph-%d.txt", (int)getpid());
+    char *path = graph_path;
+    if (!path[0]) {
+        snprintf(graph_path, sizeof graph_path, "/tmp/nimber-test-graph-%d.txt",
+                 (int)getpid());
+        atexit(remove_graph);
+    }
     FILE *f = fopen(path, "w");
     int m = 0;
     for (int u = 0; u < g->n; u++)
