@@ -43,7 +43,7 @@ static const problem problems[] = {
      "No"},
     {"acwing-894", "split Nim: n, then n heap sizes; Yes/No", "Yes", "No"},
     {"luogu-u687148",
-     "T cases of Nim, each N then N heap sizes; one Win/Lose line each", "Win",
+     "T cases of Nim, each N then N heap sizes; a Win/Lose line each", "Win",
      "Lose"},
 };
 #define NPROBLEMS (sizeof problems / sizeof problems[0])

@@ -266,3 +266,27 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
     run_split solve octal:5 3
     status_is 64
 }
+
+@test "help texts fit 80 columns and leave no option on a line of its own" {
+    # every command's --help and the program's: a line past 80 columns
+    # wraps on a terminal; a line that is only "--option" was an entry
+    # joined into running text (0.8.0's "exit 71.  --progress")
+    for c in "" judge solve grundy period play explain list graph-dot calc \
+             quotient genus canonical atlas db; do
+        # shellcheck disable=SC2086
+        h="$BATS_TEST_TMPDIR/help.txt"
+        "$NIMBER" $c --help > "$h"
+        [ -s "$h" ]
+        long=$(awk 'length($0) > 80' "$h")
+        orphan=$(grep -E '^ *--[a-z-]+$' "$h" || true)
+        if [ -n "$long$orphan" ]; then
+            echo "nimber $c --help: $long$orphan" >&2
+            return 1
+        fi
+    done
+    # and the list of commands in 'nimber --help' is the one tested here
+    run_split --help
+    cmds=$(printf '%s\n' "$out" | sed -n '/^commands:/,/^$/p' |
+           awk '/^  [a-z]/ {print $1}' | tr '\n' ' ')
+    [ "$cmds" = "judge solve grundy period play explain list graph-dot calc quotient genus canonical atlas db " ]
+}
