@@ -9,6 +9,7 @@
  */
 #include "cli.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,35 @@ static void print_move(const char *who, const nimber_position *pos,
     if (nimber_position_components(pos) > 1)
         printf(_("component %zu "), m->component);
     printf("%s\n", nimber_move_text(pos, m, mt));
+}
+
+/* The prompt's own help: its commands, and a move written as this game
+ * writes them (the position's first legal move, as an example). */
+static void prompt_help(nimber_position *pos) {
+    nimber_move mv;
+    char mt[NIMBER_MOVE_BUFSIZE];
+    printf(_("At the prompt:\n"
+             "  a move      as the program writes one, or shorter (see 'nimber "
+             "play --help')\n"
+             "  hint        the best move here\n"
+             "  position    the position again\n"
+             "  help        this list\n"
+             "  quit        leave the game\n"));
+    if (nimber_position_any_move(pos, &mv, NULL) == NIMBER_OK) {
+        printf(_("A move here, for example: "));
+        if (nimber_position_components(pos) > 1)
+            printf(_("component %zu "), mv.component);
+        printf("%s\n", nimber_move_text(pos, &mv, mt));
+    }
+}
+
+/* 1 when line is one word of letters alone: never a move (every move
+ * names a heap, a cell or a vertex by number). */
+static int is_word(const char *line) {
+    size_t n = 0;
+    while (isalpha((unsigned char)line[n]))
+        n++;
+    return n > 0 && line[n + strspn(line + n, " \t")] == '\0';
 }
 
 /* The program's choice: win if it can, keep a draw, else any move.  0 when
@@ -190,7 +220,7 @@ int cmd_play(int argc, char **argv) {
                 goto done;
             }
             if (strncmp(p, "help", 4) == 0) {
-                play_help(stdout);
+                prompt_help(pos);
                 continue;
             }
             if (strncmp(p, "position", 8) == 0) {
@@ -217,7 +247,12 @@ int cmd_play(int argc, char **argv) {
                 rc = cli_fail(st, &err, 0);
                 goto out;
             }
-            printf(_("illegal move: %s\n"), err.message);
+            if (is_word(p))
+                printf(_("unknown command '%s': type 'help' for the "
+                         "commands and a move's form\n"),
+                       p);
+            else
+                printf(_("illegal move: %s\n"), err.message);
         }
         if ((rc = nimber_position_apply(pos, &mv, &err)) != NIMBER_OK) {
             rc = cli_fail(rc, &err, 0);

@@ -174,7 +174,7 @@ outcome P" ]
     run bash -c "printf '3 6 -> 3 5\nfoo\n1 2\nquit\n' | '$NIMBER' play wythoff 4 6"
     status_is 0
     [[ "$output" == *"illegal move: the heaps are 4 6, not 3 6"* ]]
-    [[ "$output" == *"illegal move: cannot read 'foo' as a move"* ]]
+    [[ "$output" == *"unknown command 'foo': type 'help'"* ]]
     [[ "$output" == *"illegal move: not a legal move of wythoff"* ]]
     run bash -c "yes 'take 1' | head -40 | '$NIMBER' play --first computer fibonacci-nim 20"
     [[ "$output" == *"I move: 20 -> 18 (take 2)"* ]]

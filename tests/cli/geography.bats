@@ -103,7 +103,7 @@ move component 0 1 -> 2" ]
     status_is 0
     [[ "$output" == *"illegal move: no edge 0 -> 2"* ]]
     [[ "$output" == *"illegal move: the token is on 0, not on 1"* ]]
-    [[ "$output" == *"illegal move: cannot read 'foo' as a move"* ]]
+    [[ "$output" == *"unknown command 'foo': type 'help'"* ]]
     [[ "$output" == *"token on 1; deleted: 0"* ]]
     [[ "$output" == *"I move: 1 -> 2"* ]]
     [[ "$output" == *"You win."* ]]

@@ -155,7 +155,7 @@ outcome P" ]
     run bash -c "printf 'take 9\nfoo\n2\nquit\n' | '$NIMBER' play node-kayles:'$P'"
     status_is 0
     [[ "$output" == *"illegal move: no vertex 9 (nodes are 0 to 4)"* ]]
-    [[ "$output" == *"illegal move: cannot read 'foo' as a move"* ]]
+    [[ "$output" == *"unknown command 'foo': type 'help'"* ]]
     [[ "$output" == *"2 of 5 vertices left: 0 4; deleted: 1 2 3"* ]]
     run bash -c "printf 'take 0-4\n4-3\nquit\n' | '$NIMBER' play arc-kayles:'$P'"
     [[ "$output" == *"illegal move: no edge 0-4 in the graph"* ]]

@@ -88,7 +88,7 @@ move component 0 token 0: 0 -> 1" ]
     run bash -c "printf '0 -> 9\nfoo\n0 -> 2\nquit\n' | '$NIMBER' play nim 3 4 5"
     status_is 0
     [[ "$output" == *"illegal move: not a legal move of nim"* ]]
-    [[ "$output" == *"illegal move: cannot read 'foo' as a move"* ]]
+    [[ "$output" == *"unknown command 'foo': type 'help'"* ]]
     [[ "$output" == *"I move:"* ]]
 }
 

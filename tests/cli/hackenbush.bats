@@ -125,7 +125,7 @@ move component 0 edge 3: 2 - 3" ]
     status_is 0
     [[ "$output" == *"illegal move: edge 4 joins 3 and 3, not 1 and 2"* ]]
     [[ "$output" == *"illegal move: no edge 9 (the graph has 7 edges)"* ]]
-    [[ "$output" == *"illegal move: cannot read 'foo' as a move"* ]]
+    [[ "$output" == *"unknown command 'foo': type 'help'"* ]]
     [[ "$output" == *"6 of 7 edges left: 0 (0 - 1), 1 (1 - 2), 2 (2 - 0), 3 (2 - 3), 4 (3 - 3), 5 (3 - 4); cut: 6"* ]]
     [[ "$output" == *"I move: edge "* ]]
     # a gone edge is refused

@@ -290,3 +290,17 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
            awk '/^  [a-z]/ {print $1}' | tr '\n' ' ')
     [ "$cmds" = "judge solve grundy period play explain list graph-dot calc quotient genus canonical atlas db " ]
 }
+
+@test "play: 'help' lists the prompt's commands with a move of this game; an unknown word says so" {
+    run bash -c "printf 'help\nclear\nquit\n' | '$NIMBER' play nim 3 + kayles 4"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"At the prompt:"*"  hint "*"  position "*"  quit "* ]]
+    # the example is a legal move of this position, written in full
+    [[ "$output" == *"A move here, for example: component 0 heap 0: 3 -> 0"* ]]
+    [[ "$output" != *"--first"* ]]  # not the command line's usage
+    [[ "$output" == *"unknown command 'clear': type 'help' for the commands and a move's form"* ]]
+    [[ "$output" != *"illegal move"* ]]
+    # a bad move is still an illegal move, with the reason
+    run bash -c "printf '0 -> 7\nquit\n' | '$NIMBER' play nim 3"
+    [[ "$output" == *"illegal move"* ]]
+}
