@@ -32,9 +32,8 @@
  * the memory limit; past them, NIMBER_E_LIMIT — a lone component of any
  * size is still solved (solve_alone: Moore's theorem).
  *
- * A move is nw = 2c words (heap index, new size) for the c changed
- * heaps, indices ascending; numbers.c checks, writes and applies the
- * position and writes the move's JSON.
+ * A move is 2c words: a pair (heap index, new size) per changed heap, by
+ * index; numbers.c checks, applies and writes it (as text and JSON).
  */
 #include "numbers.h"
 
