@@ -213,7 +213,6 @@ KNOWN_CYCLES = {
     frozenset(["src/games/coins/family.c", "src/games/coins/moves.c",
                "src/games/coins/products.c", "src/games/coins/text.c",
                "src/games/coins/values.c"]),
-    frozenset(["src/games/cram/parts.c", "src/games/cram/shapes.c"]),
     frozenset(["src/games/takebreak/engine.c",
                "src/games/takebreak/period.c"]),
 }

@@ -87,15 +87,15 @@ static inline unsigned cram_high(cram_bits x) { /* x != 0 */
 typedef struct {
     unsigned h, w;
     int wide;
-    uint64_t rowmask;      /* a row's w bits (h > 1) */
+    uint64_t rowmask; /* a row's w bits (h > 1) */
     /* for each window around a domino (3 x 4 cells about a horizontal
      * one, 4 x 3 about a vertical one; bit 4*i + j, 3*i + j): 1 when the
      * domino's neighbours in it are connected inside it */
     uint8_t hwin[4096], vwin[4096];
-    cram_bits all;         /* its cells */
-    cram_bits col0, colw;  /* its first and last column */
-    cram_bits col[128];    /* column j (j < w) */
-    cram_bits row[128];    /* row i (i < h) */
+    cram_bits all;        /* its cells */
+    cram_bits col0, colw; /* its first and last column */
+    cram_bits col[128];   /* column j (j < w) */
+    cram_bits row[128];   /* row i (i < h) */
 } cram_grid;
 
 /* The board (read once) and what its values remember. */
@@ -110,8 +110,8 @@ typedef struct {
     cram_bits all;            /* every free cell */
     int has_grid;             /* 0: the box of free cells passes 128 */
     cram_grid grid;
-    uint8_t at[CRAM_MAX];     /* each free cell's bit on the grid */
-    size_t limit;            /* memory limit, bytes */
+    uint8_t at[CRAM_MAX]; /* each free cell's bit on the grid */
+    size_t limit;         /* memory limit, bytes */
     /* the transposition table (open addressing) and its keys */
     cram_entry *tab;
     size_t tcap, tused;
@@ -157,17 +157,21 @@ cram_bits cram_reduce(const cram_grid *g, cram_bits p);
 /* 1 when the canonical part p is lost by a mirror strategy. */
 int cram_mirror_of(const cram_grid *g, cram_bits p);
 
+/* The parts view of Cram (nb_parts_ops, whose table family.c holds): the
+ * parts of a position, the options of a part (every domino, those that
+ * may split it first), the longest play of a part. */
+int cram_split(nimber_game *gm, const uint64_t *w, size_t n, nb_opts *out,
+               nimber_error *err);
+int cram_options(void *state, nb_pkey key, nb_opts *out);
+unsigned cram_bound(void *state, nb_pkey key);
+
 /* ---- shapes.c ---- */
 
 /* Every part of exactly k cells the search can meet (canonical, reduced,
  * not lost by a mirror) on the shared 8 x 16 grid, each once: the
  * database's (nb_parts_ops.db_each). */
 int cram_db_each(void *state, unsigned k,
-                 int (*emit)(void *ctx, nb_pkey key, unsigned size),
-                 void *ctx);
-
-/* The parts view of Cram (nb_parts_ops). */
-extern const nb_parts_ops cram_parts;
+                 int (*emit)(void *ctx, nb_pkey key, unsigned size), void *ctx);
 
 /* ---- value.c (boards of at most CRAM_PLAIN_MAX free cells) ---- */
 

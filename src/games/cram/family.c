@@ -229,8 +229,8 @@ static int cram_value(nimber_game *g, const uint64_t *w, size_t n,
     cram_state *s = g->state;
     unsigned v;
     RETURN_IF_ERR(plain_reach(s, err));
-    RETURN_IF_ERR(cram_mask_value(s, (uint64_t)(s->all & ~covered(w, n)), &v,
-                                  err));
+    RETURN_IF_ERR(
+        cram_mask_value(s, (uint64_t)(s->all & ~covered(w, n)), &v, err));
     memset(out, 0, sizeof *out);
     out->fin = nb_val(v);
     return NIMBER_OK;
@@ -401,6 +401,27 @@ static int cram_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
     *mv = domino(i, j);
     return NIMBER_OK;
 }
+
+/* Databases: the keys of the shared 8 x 16 grid. */
+static int cram_db_id(void *state, char *buf, size_t cap) {
+    const cram_state *s = state;
+    if (!s->has_grid || !s->grid.wide)
+        return 0;
+    snprintf(buf, cap, "cram 8x16");
+    return 1;
+}
+
+/* The parts view of Cram: parts.c finds parts and options, shapes.c
+ * lists every part of k cells for databases. */
+static const nb_parts_ops cram_parts = {
+    .split = cram_split,
+    .options = cram_options,
+    .bound = cram_bound,
+    /* (no .mirror: parts lost by a mirror never reach the search, emit_part
+     * folds them in as 0) */
+    .db_id = cram_db_id,
+    .db_each = cram_db_each,
+};
 
 const nimber_family nb_family_cram = {
     .name = "cram",

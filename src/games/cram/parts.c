@@ -35,7 +35,6 @@
  */
 #include "cram.h"
 
-#include <stdio.h>
 #include <string.h>
 
 static inline nb_pkey to_key(cram_bits x) {
@@ -50,7 +49,8 @@ static inline cram_bits of_key(nb_pkey k) {
 /* The first and last columns of the shared 8 x 16 grid: constants, so
  * that its shifts are by constants (a 128-bit shift by a variable costs
  * several instructions). */
-#define WIDE_COL0 ((cram_bits)0x0001000100010001ull << 64 | 0x0001000100010001ull)
+#define WIDE_COL0                                                              \
+    ((cram_bits)0x0001000100010001ull << 64 | 0x0001000100010001ull)
 #define WIDE_COLW (WIDE_COL0 << 15)
 
 /* The neighbours of the cells of x on the grid (a grid of one row has
@@ -173,8 +173,8 @@ static void rows_of(const cram_grid *g, cram_bits p, uint64_t *r, unsigned *h,
  * down or not, reversed or not, the least as a number, into out[0..h):
  * rows compared from the last (the most significant) down.  rv is
  * scratch. */
-static void least_flip(const uint64_t *r, unsigned h, unsigned w,
-                       uint64_t *rv, uint64_t *out) {
+static void least_flip(const uint64_t *r, unsigned h, unsigned w, uint64_t *rv,
+                       uint64_t *out) {
     for (unsigned i = 0; i < h; i++)
         rv[i] = rev(r[i], w);
     int best = 0;
@@ -206,8 +206,7 @@ static inline uint64_t lane_bits_rev(uint64_t x) {
     x = (x >> 1 & 0x5555555555555555ull) | (x & 0x5555555555555555ull) << 1;
     x = (x >> 2 & 0x3333333333333333ull) | (x & 0x3333333333333333ull) << 2;
     x = (x >> 4 & 0x0F0F0F0F0F0F0F0Full) | (x & 0x0F0F0F0F0F0F0F0Full) << 4;
-    return (x >> 8 & 0x00FF00FF00FF00FFull) | (x & 0x00FF00FF00FF00FFull)
-                                                   << 8;
+    return (x >> 8 & 0x00FF00FF00FF00FFull) | (x & 0x00FF00FF00FF00FFull) << 8;
 }
 
 /* p (in the corner, h rows) upside down. */
@@ -290,8 +289,8 @@ static cram_bits wide_canonical_at(cram_bits p, unsigned h, unsigned w) {
         return wide_least_flip(p, h, w);
     /* w <= h <= 8: its quarter turns fit, as the reflection in a diagonal
      * of its 8 x 8 corner, flipped */
-    uint64_t m = lanes_to_bytes((uint64_t)p) |
-                 lanes_to_bytes((uint64_t)(p >> 64)) << 32;
+    uint64_t m =
+        lanes_to_bytes((uint64_t)p) | lanes_to_bytes((uint64_t)(p >> 64)) << 32;
     m = transpose8(m);
     cram_bits t = (cram_bits)bytes_to_lanes(m >> 32) << 64 |
                   bytes_to_lanes(m & 0xFFFFFFFFull);
@@ -393,7 +392,6 @@ cram_bits cram_reduce(const cram_grid *g, cram_bits p) {
     cram_bits bridges = other & ~nbrs(g, other);
     return out & ~bridges;
 }
-
 
 /* Appends part comp (k cells, connected, reduced) to the option in out:
  * its canonical form, or nothing when a mirror strategy shows it lost
@@ -505,7 +503,7 @@ static unsigned domino_order(const cram_grid *g, cram_bits p, uint16_t *out,
     else
         w = cram_high(p) + 1;
     *ph = g->h > 1 ? h : 0;
-    cram_bits vert = has_down(g, p); /* a cell and the one below it */
+    cram_bits vert = has_down(g, p);  /* a cell and the one below it */
     cram_bits horz = has_right(g, p); /* a cell and the one right of it */
     for (unsigned k = 0; k < w && vert; k++) {
         cram_bits m = vert & g->col[middle_out(w, k)];
@@ -525,7 +523,7 @@ static unsigned domino_order(const cram_grid *g, cram_bits p, uint16_t *out,
 /* Every domino of the part: first those that may split it (their window
  * does not show the rest connected: parts met before are likelier there,
  * and an option that is known ends a query soonest), then the others. */
-static int cram_options(void *state, nb_pkey key, nb_opts *out) {
+int cram_options(void *state, nb_pkey key, nb_opts *out) {
     const cram_state *s = state;
     const cram_grid *g = &s->grid;
     cram_bits p = of_key(key);
@@ -538,11 +536,10 @@ static int cram_options(void *state, nb_pkey key, nb_opts *out) {
     for (unsigned k = 0; k < n; k++) { /* (a line: every inner domino
                                            splits it) */
         unsigned b = dom[k] >> 1, i = b / g->w, j = b % g->w;
-        conn[k] = !h                ? 0
-                  : dom[k] & 1 ? g->vwin[window(r, h, (int)i - 1, (int)j - 1,
-                                                4, 3)]
-                               : g->hwin[window(r, h, (int)i - 1, (int)j - 1,
-                                                3, 4)];
+        conn[k] = !h ? 0
+                  : dom[k] & 1
+                      ? g->vwin[window(r, h, (int)i - 1, (int)j - 1, 4, 3)]
+                      : g->hwin[window(r, h, (int)i - 1, (int)j - 1, 3, 4)];
     }
     for (int pass = 0; pass < 2; pass++)
         for (unsigned k = 0; k < n; k++) {
@@ -555,7 +552,7 @@ static int cram_options(void *state, nb_pkey key, nb_opts *out) {
     return NIMBER_OK;
 }
 
-static unsigned cram_bound(void *state, nb_pkey key) {
+unsigned cram_bound(void *state, nb_pkey key) {
     (void)state;
     unsigned k = cram_count(of_key(key)) / 2;
     return k > 63 ? 63 : k;
@@ -583,10 +580,9 @@ int cram_mirror_of(const cram_grid *g, cram_bits p) {
     return 1;
 }
 
-
 /* The parts of a position (the free cells on the grid). */
-static int cram_split(nimber_game *gm, const uint64_t *w, size_t n,
-                      nb_opts *out, nimber_error *err) {
+int cram_split(nimber_game *gm, const uint64_t *w, size_t n, nb_opts *out,
+               nimber_error *err) {
     const cram_state *s = gm->state;
     if (!s->has_grid)
         return NB_NO_PARTS;
@@ -600,22 +596,3 @@ static int cram_split(nimber_game *gm, const uint64_t *w, size_t n,
     nb_opts_end(out);
     return NIMBER_OK;
 }
-
-/* Databases: the keys of the shared 8 x 16 grid. */
-static int cram_db_id(void *state, char *buf, size_t cap) {
-    const cram_state *s = state;
-    if (!s->has_grid || !s->grid.wide)
-        return 0;
-    snprintf(buf, cap, "cram 8x16");
-    return 1;
-}
-
-const nb_parts_ops cram_parts = {
-    .split = cram_split,
-    .options = cram_options,
-    .bound = cram_bound,
-    /* (no .mirror: parts lost by a mirror never reach the search, emit_part
-     * folds them in as 0) */
-    .db_id = cram_db_id,
-    .db_each = cram_db_each,
-};
