@@ -313,6 +313,15 @@ int nb_read_u64(const char **p, uint64_t *out) {
     return 1;
 }
 
+/* nb_read_u64 between blanks (see internal.h). */
+int nb_read_u64_spaced(const char **p, uint64_t *out) {
+    const char *q = *p + strspn(*p, " \t");
+    if (!nb_read_u64(&q, out))
+        return 0;
+    *p = q + strspn(q, " \t");
+    return 1;
+}
+
 /* "nodes are 0 to n-1", or that there are none (never "0 to -1"). */
 char *nb_nodes_text(uint64_t n, char *buf) {
     if (n == 0)

@@ -168,6 +168,11 @@ char *nb_size_text(size_t bytes, char *buf);
  * past it, or 0 (nothing moved) when there is no digit or it is larger. */
 int nb_read_u64(const char **p, uint64_t *out);
 
+/* nb_read_u64 after any spaces and tabs, and *p past those that follow
+ * too; 0 (nothing moved) when no number is there.  A move's text reads
+ * its numbers so ("take 3", "edge 4: 1 - 2"). */
+int nb_read_u64_spaced(const char **p, uint64_t *out);
+
 /* Writes what nodes a graph of n nodes has, for errors ("nodes are 0 to
  * 4", "the graph has no nodes") into buf (at least 48 bytes); returns it. */
 char *nb_nodes_text(uint64_t n, char *buf);

@@ -148,15 +148,6 @@ static int gk_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
     return NIMBER_OK;
 }
 
-/* Reads one decimal number at *p (skipping blanks first); 0 if none. */
-static int read_number(const char **p, uint64_t *out) {
-    const char *q = *p + strspn(*p, " \t");
-    if (!nb_read_u64(&q, out))
-        return 0;
-    *p = q + strspn(q, " \t");
-    return 1;
-}
-
 /* The position arguments: vertices already deleted, any order, once each. */
 static int gk_pos_parse(const nimber_game *g, const char *const *args, size_t n,
                         nb_pos *out, nimber_error *err) {
@@ -165,7 +156,7 @@ static int gk_pos_parse(const nimber_game *g, const char *const *args, size_t n,
     for (size_t i = 0; i < n; i++) {
         const char *p = args[i];
         uint64_t v;
-        if (!read_number(&p, &v) || *p)
+        if (!nb_read_u64_spaced(&p, &v) || *p)
             return nb_fail(err, NIMBER_E_ARG,
                            "vertex '%.40s': not a vertex number (the "
                            "arguments of %s are vertices already deleted)",
@@ -375,12 +366,12 @@ static int gk_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
     uint64_t u, v = 0;
     if (strncmp(p, "take", 4) == 0)
         p += 4;
-    if (!read_number(&p, &u))
+    if (!nb_read_u64_spaced(&p, &u))
         goto bad;
     if (s->arc) {
         if (*p == '-')
             p++;
-        if (!read_number(&p, &v))
+        if (!nb_read_u64_spaced(&p, &v))
             goto bad;
     }
     if (p[strspn(p, " \t\r\n")])

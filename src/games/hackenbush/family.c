@@ -29,15 +29,6 @@ int hb_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
     return NIMBER_OK;
 }
 
-/* Reads one decimal number at *p (skipping blanks first); 0 if none. */
-static int read_number(const char **p, uint64_t *out) {
-    const char *q = *p + strspn(*p, " \t");
-    if (!nb_read_u64(&q, out))
-        return 0;
-    *p = q + strspn(q, " \t");
-    return 1;
-}
-
 /* The position arguments: edges already cut, in any order, each once. */
 int hb_pos_parse(const nimber_game *g, const char *const *args, size_t n,
                  nb_pos *out, nimber_error *err) {
@@ -50,7 +41,7 @@ int hb_pos_parse(const nimber_game *g, const char *const *args, size_t n,
     for (size_t i = 0; i < n; i++) {
         const char *p = args[i];
         uint64_t e;
-        if (!read_number(&p, &e) || *p)
+        if (!nb_read_u64_spaced(&p, &e) || *p)
             return nb_fail(err, NIMBER_E_ARG,
                            "edge '%.40s': not an edge number (the arguments "
                            "of hackenbush are edges already cut)",
@@ -160,11 +151,12 @@ int hb_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
     int ends = 0;
     if (strncmp(p, "edge", 4) == 0)
         p += 4;
-    if (!read_number(&p, &e))
+    if (!nb_read_u64_spaced(&p, &e))
         goto bad;
     if (*p == ':') {
         p++;
-        if (!read_number(&p, &u) || *p++ != '-' || !read_number(&p, &v))
+        if (!nb_read_u64_spaced(&p, &u) || *p++ != '-' ||
+            !nb_read_u64_spaced(&p, &v))
             goto bad;
         ends = 1;
     }
