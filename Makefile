@@ -103,14 +103,14 @@ $(B)/nimber: $(CLI_OBJ) $(B)/libnimber.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libnimber.a $(LIBS)
 
 # nimber-mpi (mpi/): the atlas sweep under OpenMPI (MPICC and MPI_BIN are
-# set above `all`).  It links the library and cli/atlas_core.c, the code
-# `nimber atlas` runs, so the serial and the distributed sweeps cannot
-# differ; the library itself stays libc-only.
-$(B)/obj/mpi/%.o: mpi/%.c $(LIB_HDR) $(CLI_HDR)
+# set above `all`).  It links the library, whose atlas (src/atlas/) is
+# the code `nimber atlas` runs, so the serial and the distributed sweeps
+# cannot differ; the library itself stays libc-only.
+$(B)/obj/mpi/%.o: mpi/%.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
-	$(MPICC) $(ALL_CFLAGS) -Icli -c $< -o $@
+	$(MPICC) $(ALL_CFLAGS) -c $< -o $@
 
-$(B)/nimber-mpi: $(B)/obj/mpi/nimber_mpi.o $(B)/obj/cli/atlas_core.o $(B)/libnimber.a
+$(B)/nimber-mpi: $(B)/obj/mpi/nimber_mpi.o $(B)/libnimber.a
 	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # ---- make atlas: the table of every 0.??, 0.??? and 4.?? code that the

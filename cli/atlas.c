@@ -1,9 +1,10 @@
 /*
  * atlas.c — `nimber atlas FAMILY... [--upto N] [--out FILE] [--format F]`:
  * sweeps a family of codes one after another on this machine.  The list,
- * each code's record, the results file and the table all come from
- * atlas_core.c, which nimber-mpi shares; this file only reads the
- * options, runs the codes in the list's order and draws the progress bar.
+ * each code's record, the results file and the table all come from the
+ * library's atlas (nimber_atlas_*), which nimber-mpi and Python share;
+ * this file only reads the options, runs the codes in the list's order
+ * and draws the progress bar.
  *
  * With --out FILE, codes already in FILE are skipped (resume), each new
  * record is appended as it finishes, and at the end FILE is rewritten in
@@ -11,7 +12,6 @@
  * when --format asks.  Without --out the table goes to stdout at the end
  * (JSON Lines unless --format says otherwise).
  */
-#include "atlas_core.h"
 #include "cli.h"
 
 #include <signal.h>
@@ -24,7 +24,8 @@
 static void atlas_help(FILE *f) {
     fputs(
         "usage: nimber atlas FAMILY... [--upto N] [--out FILE.jsonl]\n"
-        "                    [--format jsonl|json|md|csv]\n\n"
+        "                    [--format jsonl|json|md|csv] [--max-options N]\n"
+        "                    [--max-seconds S] [--freq DIR]\n\n"
         "Sweeps every code of each FAMILY: a pattern whose '?' is any digit\n"
         "after the point ('octal:0.?\?', 'octal:4.?\?', 'hex:0.?'), a game\n"
         "('octal:0.137', kayles, sub:2,5), or @FILE (one of those a line,\n"
@@ -39,8 +40,16 @@ static void atlas_help(FILE *f) {
         "same sequence on every value computed, named by the shortest,\n"
         "then alphabetically first, of them.\n\n"
         "options:\n"
-        "  --upto N      compute at most N values a code (default 33554432);\n"
-        "                a search also stops after 512 N + 2^26 options\n"
+        "  --upto N      compute N values a code (default 33554432), unless\n"
+        "                a period is proved first or a limit below stops it\n"
+        "  --max-options N  stop a code after its values looked at N options\n"
+        "                (deterministic; default: no limit)\n"
+        "  --max-seconds S  stop a code after S seconds (default: no limit);\n"
+        "                a stopped record says \"stopped\": \"options\" or\n"
+        "                \"seconds\", and checked_upto where\n"
+        "  --freq DIR    write DIR/CODE/M for M = 2, 4, 8, ...: how many of\n"
+        "                the heaps 1..M have each value (\"value count\"\n"
+        "                lines, the layout of Rogalski's results files)\n"
         "  --out FILE    append each code's JSON line to FILE as it finishes;\n"
         "                codes already in FILE are skipped (resume after a\n"
         "                kill); at the end FILE is rewritten in order with\n"
@@ -52,7 +61,8 @@ static void atlas_help(FILE *f) {
         "\"preperiod\",\n\"period\", \"checked_upto\", \"largest\", "
         "\"largest_at\", \"rare_mask\",\n\"rare_count\", \"last_rare\", "
         "\"values\", \"hash\"} (null where not\napplicable; hash: 128 bits "
-        "of the sequence, for the classes).\n",
+        "of the sequence, for the classes), and\n\"stopped\" when a limit "
+        "stopped the code.\n",
         f);
 }
 
@@ -114,131 +124,162 @@ static int on_values(void *ctx, uint64_t done, uint64_t goal) {
     return 0;
 }
 
-int cmd_atlas(int argc, char **argv) {
-    uint64_t upto = 0;
-    const char *out = NULL, *fmt_arg = NULL;
-    atlas_format fmt = ATLAS_JSONL;
-    atlas_list list = {0};
-    atlas_set done = {0}, final = {0};
-    FILE *f = NULL;
-    char msg[ATLAS_MSG_MAX];
-    int rc = 0, nfam = 0;
+/* Reads a positive number of seconds; 0 or EXIT_USAGE. */
+static int parse_seconds(const char *v, double *out) {
+    char *end;
+    *out = strtod(v, &end);
+    if (*v < '0' || *v > '9' || *end || !(*out > 0) || *out > 1e9) {
+        cli_error("atlas: --max-seconds '%s': not a number of seconds "
+                  "between 0 and 10^9",
+                  v);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* Reads the options and the families into a and *lim; 0, an exit code,
+ * or -1 after --help. */
+static int atlas_args(int argc, char **argv, nimber_atlas *a,
+                      nimber_atlas_limits *lim, const char **out,
+                      const char **fmt_arg, nimber_atlas_format *fmt) {
+    int nfam = 0;
     for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
+        const char *arg = argv[i], *v = NULL;
+        if (cli_is_help(arg)) {
             atlas_help(stdout);
-            atlas_list_free(&list);
-            return cli_finish_output();
+            return -1;
         }
-        if (strcmp(a, "--upto") == 0) {
-            const char *v = cli_option_value("atlas", argc, argv, &i);
-            if (!v || !cli_parse_u64("atlas: --upto", v, &upto)) {
-                rc = EXIT_USAGE;
-                break;
+        int valued = !strcmp(arg, "--upto") || !strcmp(arg, "--out") ||
+                     !strcmp(arg, "--format") ||
+                     !strcmp(arg, "--max-options") ||
+                     !strcmp(arg, "--max-seconds") || !strcmp(arg, "--freq");
+        if (valued && !(v = cli_option_value("atlas", argc, argv, &i)))
+            return EXIT_USAGE;
+        if (!strcmp(arg, "--upto") || !strcmp(arg, "--max-options")) {
+            uint64_t *x = arg[2] == 'u' ? &lim->upto : &lim->max_options;
+            char what[32];
+            snprintf(what, sizeof what, "atlas: %s", arg);
+            if (!cli_parse_u64(what, v, x))
+                return EXIT_USAGE;
+            if (*x == 0) {
+                cli_error("atlas: %s must be at least 1", arg);
+                return EXIT_USAGE;
             }
-            if (upto == 0) {
-                cli_error("atlas: --upto must be at least 1");
-                rc = EXIT_USAGE;
-                break;
-            }
-        } else if (strcmp(a, "--out") == 0) {
-            if (!(out = cli_option_value("atlas", argc, argv, &i))) {
-                rc = EXIT_USAGE;
-                break;
-            }
-        } else if (strcmp(a, "--format") == 0) {
-            if (!(fmt_arg = cli_option_value("atlas", argc, argv, &i))) {
-                rc = EXIT_USAGE;
-                break;
-            }
-            if (atlas_format_parse(fmt_arg, &fmt)) {
+        } else if (!strcmp(arg, "--max-seconds")) {
+            if (parse_seconds(v, &lim->max_seconds))
+                return EXIT_USAGE;
+        } else if (!strcmp(arg, "--freq"))
+            lim->freq_dir = v;
+        else if (!strcmp(arg, "--out"))
+            *out = v;
+        else if (!strcmp(arg, "--format")) {
+            *fmt_arg = v;
+            if (nimber_atlas_format_parse(v, fmt)) {
                 cli_error("atlas: --format '%s': not jsonl, json, md or csv",
-                          fmt_arg);
-                rc = EXIT_USAGE;
-                break;
+                          v);
+                return EXIT_USAGE;
             }
-        } else if (cli_is_option(a)) {
+        } else if (cli_is_option(arg)) {
             cli_error("atlas: unknown option '%s' (see 'nimber atlas --help')",
-                      a);
-            rc = EXIT_USAGE;
-            break;
+                      arg);
+            return EXIT_USAGE;
         } else {
+            nimber_error err;
             nfam++;
-            if ((rc = atlas_list_add(&list, a, msg, sizeof msg))) {
-                cli_error("%s", msg);
-                break;
-            }
+            int st = nimber_atlas_add(a, arg, &err);
+            if (st)
+                return cli_fail(st, &err, st == NIMBER_E_SYNTAX);
         }
     }
-    if (!rc && nfam == 0) {
+    if (nfam == 0) {
         cli_error("atlas: no FAMILY (e.g. 'octal:0.?\?'; see 'nimber atlas "
                   "--help')");
-        rc = EXIT_USAGE;
+        return EXIT_USAGE;
     }
-    if (!rc && out && (rc = atlas_file_open(out, &done, &f, msg, sizeof msg)))
-        cli_error("%s", msg);
+    return 0;
+}
+
+/* Computes the codes a holds no record of, in the list's order. */
+static int atlas_sweep(nimber_atlas *a, const nimber_atlas_limits *lim,
+                       bar *b) {
+    size_t n = nimber_atlas_codes(a);
+    for (size_t i = 0; i < n; i++)
+        if (nimber_atlas_find(a, nimber_atlas_code(a, i)))
+            b->resumed++;
+    b->total = n - b->resumed;
+    for (size_t i = 0; i < n; i++) {
+        const char *spec = nimber_atlas_code(a, i);
+        if (nimber_atlas_find(a, spec))
+            continue;
+        nimber_atlas_record r;
+        nimber_error err;
+        b->current = spec;
+        bar_draw(b, 0);
+        int st = nimber_atlas_compute(spec, lim, on_values, b, &r, &err);
+        if (!st)
+            st = nimber_atlas_put(a, &r, &err);
+        if (st) {
+            if (b->draw)
+                fputs("\n", stderr);
+            if (st == NIMBER_E_INTERRUPTED) {
+                cli_error("interrupted");
+                return EXIT_INTERRUPTED;
+            }
+            if (st == NIMBER_E_IO)
+                return cli_fail(st, &err, 0);
+            cli_error("atlas: %s: %s", spec, err.message);
+            return st == NIMBER_E_NOMEM || st == NIMBER_E_LIMIT
+                       ? EXIT_OSERR
+                       : EXIT_SOFTWARE;
+        }
+        b->done++;
+        b->current = NULL;
+        bar_draw(b, 0);
+    }
+    if (b->draw && b->total)
+        fputs("\n", stderr);
+    return 0;
+}
+
+int cmd_atlas(int argc, char **argv) {
+    const char *out = NULL, *fmt_arg = NULL;
+    nimber_atlas_format fmt = NIMBER_ATLAS_JSONL;
+    nimber_atlas_limits lim = {0};
+    nimber_atlas *a;
+    nimber_error err;
+    if (nimber_atlas_new(&a, &err))
+        return cli_fail(err.code, &err, 0);
+    lim.memory = cli_memory_limit;
+    int rc = atlas_args(argc, argv, a, &lim, &out, &fmt_arg, &fmt), st;
+    if (rc < 0) {
+        nimber_atlas_free(a);
+        return cli_finish_output();
+    }
+    if (!rc && out && (st = nimber_atlas_resume(a, out, &err)))
+        rc = cli_fail(st, &err, st == NIMBER_E_SYNTAX);
     bar b = {0};
     b.draw = cli_progress || isatty(STDERR_FILENO);
     clock_gettime(CLOCK_MONOTONIC, &b.start);
-    for (size_t i = 0; !rc && i < list.n; i++)
-        if (atlas_set_find(&done, list.spec[i]) >= 0)
-            b.resumed++;
-    b.total = list.n - b.resumed;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_int;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
-    for (size_t i = 0; !rc && i < list.n; i++) {
-        if (atlas_set_find(&done, list.spec[i]) >= 0)
-            continue;
-        atlas_record r;
-        nimber_error err;
-        b.current = list.spec[i];
-        bar_draw(&b, 0);
-        int st = atlas_compute(list.spec[i], upto, cli_memory_limit, on_values,
-                               &b, &r, &err);
-        if (st) {
-            if (b.draw)
-                fputs("\n", stderr);
-            if (st == NIMBER_E_INTERRUPTED) {
-                cli_error("interrupted");
-                rc = EXIT_INTERRUPTED;
-            } else {
-                cli_error("atlas: %s: %s", list.spec[i], err.message);
-                rc = st == NIMBER_E_NOMEM || st == NIMBER_E_LIMIT
-                         ? EXIT_OSERR
-                         : EXIT_SOFTWARE;
-            }
-            break;
-        }
-        if (f && atlas_file_append(f, &r)) {
-            cli_error("atlas: %s: write error", out);
-            rc = EXIT_IOERR;
-        } else if (atlas_set_push(&done, &r)) {
-            cli_error("out of memory");
-            rc = EXIT_OSERR;
-        }
-        b.done++;
-        b.current = NULL;
-        bar_draw(&b, 0);
-    }
-    if (b.draw && b.total)
-        fputs("\n", stderr);
-    if (f && fclose(f) && !rc) {
-        cli_error("atlas: %s: write error", out);
-        rc = EXIT_IOERR;
-    }
-    if (!rc && (rc = atlas_collect(&list, &done, &final, msg, sizeof msg)))
-        cli_error("%s", msg);
-    if (!rc && out && (rc = atlas_file_rewrite(out, &final, msg, sizeof msg)))
-        cli_error("%s", msg);
+    if (!rc)
+        rc = atlas_sweep(a, &lim, &b);
+    if (!rc && (st = nimber_atlas_finish(a, &err)))
+        rc = st == NIMBER_E_ARG ? (cli_error("%s", err.message), EXIT_SOFTWARE)
+                                : cli_fail(st, &err, 0);
+    char *table = NULL;
     if (!rc && (!out || fmt_arg)) {
-        atlas_render(stdout, fmt, &final);
-        rc = cli_finish_output();
+        if ((st = nimber_atlas_table(a, fmt, &table, &err)))
+            rc = cli_fail(st, &err, 0);
+        else {
+            fputs(table, stdout);
+            rc = cli_finish_output();
+        }
     }
-    atlas_set_free(&final);
-    atlas_set_free(&done);
-    atlas_list_free(&list);
+    nimber_free(table);
+    nimber_atlas_free(a);
     return rc;
 }

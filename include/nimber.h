@@ -217,6 +217,17 @@ int nimber_heap_value(nimber_game *game, uint64_t heap, nimber_value *out,
 int nimber_heap_values(nimber_game *game, uint64_t first, size_t count,
                        nimber_value *out, nimber_error *err);
 
+/* No bound: nimber_game_set_work_limit's value for a search that stops
+ * only at its number of values. */
+#define NIMBER_WORK_UNLIMITED UINT64_MAX
+
+/* nimber_game_set_work_limit: bounds the options (each take, split or
+ * value examined) that period searches of this game may look at, counted
+ * deterministically from the game's creation: 0 restores the default
+ * (512 per value searched, plus 2^26), NIMBER_WORK_UNLIMITED removes it.
+ * Games without a period search ignore it.  Since 0.9.0. */
+void nimber_game_set_work_limit(nimber_game *game, uint64_t options);
+
 /* A period of a game's Grundy sequence: G(n + period) = G(n) for every
  * n >= preperiod, with both the smallest such. */
 typedef struct nimber_period {
@@ -234,6 +245,7 @@ typedef struct nimber_period {
  * stops once its values have looked at 512 * max_values + 2^26 options
  * (work, counted deterministically: the default keeps any code under
  * about a minute, while octal:0.354, 2x10^7 values, is still proved).
+ * (nimber_game_set_work_limit changes that bound.)
  * out->proven is 0 when no period was proved within these bounds;
  * out->checked_upto < max_values then says the work bound stopped it.
  * Errors: NIMBER_E_UNSUPPORTED (a game without a period search: nim,
@@ -1044,6 +1056,15 @@ int nimber_sparse_add(nimber_sparse *s, const nimber_value *values,
  * O(b 2^b) for values below 2^b.  Since 0.8.0. */
 void nimber_sparse_get(const nimber_sparse *s, nimber_sparse_stats *out);
 
+/* nimber_sparse_write_counts: writes to path, one "value count" line for
+ * each value from 0 to the largest, how many of the heaps 1..count-1
+ * (heap 0 left out) hold each value: the layout of Rogalski's published
+ * frequency files (results/GAME/M, after G(0..M) were added).  Errors:
+ * NIMBER_E_UNSUPPORTED (a value of 2^20 or more), NIMBER_E_IO.  Since
+ * 0.9.0. */
+int nimber_sparse_write_counts(const nimber_sparse *s, const char *path,
+                               nimber_error *err);
+
 /* nimber_sparse_free: frees an accumulator; NULL is ignored.  Since
  * 0.8.0. */
 void nimber_sparse_free(nimber_sparse *s);
@@ -1158,6 +1179,148 @@ int nimber_game_db_build(nimber_game *game, unsigned cells,
  * NIMBER_E_UNSUPPORTED, NIMBER_E_NOMEM.  Since 0.9.0. */
 int nimber_game_db_save(nimber_game *game, const char *path,
                         nimber_error *err);
+
+/* ===================================================================== */
+/* 14. The atlas: sweeping families of codes                             */
+/* ===================================================================== */
+
+/* An atlas is the table of a family of codes ("octal:0.??"): for each
+ * code, its period proved within N values, or, left open, the sparse-space
+ * statistics of its N values (section 12), and its class (the codes with
+ * the same sequence).  A sweep lists the codes (nimber_atlas_add), reads
+ * the records of an earlier run from a JSON Lines file (nimber_atlas_resume,
+ * which also appends each new record to that file as it is put, so a kill
+ * loses no finished code), computes the missing ones one at a time
+ * (nimber_atlas_compute, which a caller may run anywhere: nimber-mpi does
+ * on its ranks), puts them (nimber_atlas_put) and ends with
+ * nimber_atlas_finish (classes; the file rewritten in the list's order).
+ * `nimber atlas`, nimber-mpi and Python's nimber.atlas() are this API.
+ * Since 0.9.0. */
+
+#define NIMBER_ATLAS_GAME_MAX 128  /* longest specification, with its NUL */
+#define NIMBER_ATLAS_LINE_MAX 1024 /* longest JSON line of a record */
+
+/* Why a code's computation stopped short of the values asked for. */
+typedef enum nimber_atlas_stop {
+    NIMBER_ATLAS_COMPLETE = 0, /* it did not: period proved or N values */
+    NIMBER_ATLAS_STOP_OPTIONS = 1, /* the max_options limit */
+    NIMBER_ATLAS_STOP_SECONDS = 2  /* the max_seconds limit */
+} nimber_atlas_stop;
+
+/* One code's record.  Strings are NUL-terminated; "" means null in JSON. */
+typedef struct nimber_atlas_record {
+    char game[NIMBER_ATLAS_GAME_MAX]; /* the canonical specification */
+    char cls[NIMBER_ATLAS_GAME_MAX];  /* its class's representative */
+    int periodic;                     /* 1: a period is proved */
+    uint64_t preperiod, period;
+    uint64_t checked_upto;   /* values computed */
+    int has_sparse;          /* open: largest and largest_at are set */
+    char largest[NIMBER_VALUE_BUFSIZE];
+    uint64_t largest_at;
+    int has_mask;            /* open, values below 2^20: the three below */
+    uint32_t rare_mask;
+    uint64_t rare_count, last_rare;
+    char values[44];         /* the short form "0(01)" (at most 38 values) */
+    char hash[33];           /* 128 bits of the sequence, hex */
+    nimber_atlas_stop stopped; /* which limit, if any, stopped it */
+} nimber_atlas_record;
+
+/* What a code is computed to.  Zero fields take the defaults. */
+typedef struct nimber_atlas_limits {
+    uint64_t upto;        /* values a code (0: 2^25) */
+    uint64_t max_options; /* options looked at, a code (0: no limit) */
+    double max_seconds;   /* seconds a code (0: no limit) */
+    size_t memory;        /* the game's memory limit (0: the default) */
+    const char *freq_dir; /* if set: DIR/SPEC/M, the value frequencies of
+                             heaps 1..M at every power of 2 (section 12) */
+} nimber_atlas_limits;
+
+typedef struct nimber_atlas nimber_atlas;
+
+/* nimber_atlas_new: an empty sweep in *out (free it with
+ * nimber_atlas_free).  Errors: NIMBER_E_NOMEM. */
+int nimber_atlas_new(nimber_atlas **out, nimber_error *err);
+void nimber_atlas_free(nimber_atlas *atlas);
+
+/* nimber_atlas_add: lists the codes FAMILY names: a pattern whose '?' is
+ * any digit after the point ("octal:0.??", "hex:0.?"), a game ("kayles",
+ * "sub:2,5"), or "@FILE" (one of those a line, '#' comments), each code
+ * once.  Errors: NIMBER_E_SPEC (a bad pattern or game), NIMBER_E_SYNTAX
+ * (a bad line of FILE, with its number), NIMBER_E_IO, NIMBER_E_NOMEM. */
+int nimber_atlas_add(nimber_atlas *atlas, const char *family,
+                     nimber_error *err);
+/* The number of codes listed, and the i-th (canonical specification). */
+size_t nimber_atlas_codes(const nimber_atlas *atlas);
+const char *nimber_atlas_code(const nimber_atlas *atlas, size_t i);
+
+/* nimber_atlas_resume: reads the records of the results file at path (a
+ * missing file is empty; a last line cut short by a kill is dropped) and
+ * appends every record put from now on to it.  Errors: NIMBER_E_SYNTAX (a
+ * line that is no record), NIMBER_E_IO, NIMBER_E_NOMEM. */
+int nimber_atlas_resume(nimber_atlas *atlas, const char *path,
+                        nimber_error *err);
+
+/* nimber_atlas_find: the record of game held (resumed or put), or NULL. */
+const nimber_atlas_record *nimber_atlas_find(const nimber_atlas *atlas,
+                                             const char *game);
+
+/* nimber_atlas_compute: the record of one code (a specification as
+ * listed) within limits (NULL: the defaults); progress (may be NULL) is
+ * installed on the game.  Nothing but the limits given stops it short of
+ * limits->upto values, and the record says which did.  Errors: those of
+ * nimber_game_parse and nimber_game_period (NIMBER_E_LIMIT past the
+ * memory limit, NIMBER_E_INTERRUPTED), NIMBER_E_IO (freq_dir). */
+int nimber_atlas_compute(const char *spec, const nimber_atlas_limits *limits,
+                         nimber_progress_fn progress, void *ctx,
+                         nimber_atlas_record *out, nimber_error *err);
+
+/* nimber_atlas_put: holds a record (replacing none: a game already held
+ * is kept), appended to the resumed file if any.  Errors: NIMBER_E_IO,
+ * NIMBER_E_NOMEM. */
+int nimber_atlas_put(nimber_atlas *atlas, const nimber_atlas_record *r,
+                     nimber_error *err);
+
+/* nimber_atlas_finish: orders the records as listed (then any others the
+ * file held), gives each its class — records with the same hash share
+ * the shortest, then least, specification among them — and rewrites the
+ * resumed file so (a temporary file renamed over it).  Errors:
+ * NIMBER_E_ARG (a listed code has no record), NIMBER_E_IO, NOMEM. */
+int nimber_atlas_finish(nimber_atlas *atlas, nimber_error *err);
+
+/* The records held (in the finished order after nimber_atlas_finish). */
+size_t nimber_atlas_count(const nimber_atlas *atlas);
+const nimber_atlas_record *nimber_atlas_get(const nimber_atlas *atlas,
+                                            size_t i);
+
+/* nimber_atlas_record_json: the record as one JSON object (no newline)
+ * into buf (cap bytes, NIMBER_ATLAS_LINE_MAX suffice); its length.  Keys:
+ * game, class, status, preperiod, period, checked_upto, largest,
+ * largest_at, rare_mask, rare_count, last_rare, values, hash, and
+ * "stopped" ("options" or "seconds") only when a limit stopped it. */
+size_t nimber_atlas_record_json(const nimber_atlas_record *r, char *buf,
+                                size_t cap);
+/* nimber_atlas_record_parse: reads such a line back; 0, or -1. */
+int nimber_atlas_record_parse(const char *line, nimber_atlas_record *r);
+
+/* Table formats of nimber_atlas_table. */
+typedef enum nimber_atlas_format {
+    NIMBER_ATLAS_JSONL = 0,
+    NIMBER_ATLAS_JSON = 1,
+    NIMBER_ATLAS_MD = 2,
+    NIMBER_ATLAS_CSV = 3
+} nimber_atlas_format;
+/* nimber_atlas_format_parse: "jsonl", "json", "md" or "csv"; 0 or -1. */
+int nimber_atlas_format_parse(const char *name, nimber_atlas_format *out);
+
+/* nimber_atlas_table: the records held as a table in *text (free it with
+ * nimber_free).  Errors: NIMBER_E_NOMEM. */
+int nimber_atlas_table(const nimber_atlas *atlas, nimber_atlas_format fmt,
+                       char **text, nimber_error *err);
+
+/* nimber_atlas_cost: a rough, deterministic cost order of a code (larger:
+ * expected longer — more splitting digits, farther out), for scheduling
+ * the longest first. */
+double nimber_atlas_cost(const char *spec);
 
 #ifdef __cplusplus
 }

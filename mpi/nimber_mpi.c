@@ -3,12 +3,12 @@
  * [--format F]`: the sweep of `nimber atlas` under mpirun (OpenMPI).  Built
  * only when mpicc is found; the library stays libc-only and this program
  * adds nothing but the distribution: the list, each code's record, the
- * results file and the table are atlas_core.c's, the same code the serial
- * command runs, so both give the same records code for code.
+ * results file and the table are libnimber's atlas (nimber_atlas_*), the
+ * same code the serial command runs, so both give the same records code for code.
  *
  * Rank 0 is the master: it builds the list, reads the results file
  * (resume: codes already there are skipped), sorts the codes left by
- * expected cost, longest first (atlas_expected_cost: a code that runs for
+ * expected cost, longest first (nimber_atlas_cost: a code that runs for
  * minutes should start at once, not last), and hands them out one at a
  * time to whichever worker asks — dynamic scheduling, so a worker stuck
  * on an unsolved code does not hold up the others.  Each finished record
@@ -22,7 +22,9 @@
  * and then RESULT (the JSON line) or FAILED ("CODE message") for each
  * code; rank 0 answers TASK (the specification, NUL-terminated) or STOP.
  */
-#include "atlas_core.h"
+#include "nimber.h"
+
+#include <stdio.h>
 
 #include <mpi.h>
 #include <stdlib.h>
@@ -36,7 +38,9 @@ enum { EX_USAGE_ = 64, EX_SOFTWARE_ = 70, EX_OSERR_ = 71 };
 
 static const char usage[] =
     "usage: mpirun -np P nimber-mpi atlas FAMILY... [--upto N] [--out FILE]\n"
-    "                                   [--format jsonl|json|md|csv]\n\n"
+    "                                   [--format jsonl|json|md|csv]\n"
+    "                                   [--max-options N] [--max-seconds S]\n"
+    "                                   [--freq DIR]\n\n"
     "The sweep of 'nimber atlas' on P processes: rank 0 hands out the codes\n"
     "(longest expected first) and writes FILE; ranks 1..P-1 compute.  Same\n"
     "arguments, records, resume and output as 'nimber atlas' (see 'nimber\n"
@@ -44,17 +48,28 @@ static const char usage[] =
 
 /* Options of a run (every rank reads them from its own argv). */
 typedef struct {
-    uint64_t upto;
+    nimber_atlas_limits lim;
     const char *out;
     int has_format;
-    atlas_format fmt;
+    nimber_atlas_format fmt;
 } options;
+
+/* The exit code for a library status (as the nimber program maps it). */
+static int exit_for(int st) {
+    switch (st) {
+    case NIMBER_E_NOMEM:
+    case NIMBER_E_LIMIT: return EX_OSERR_;
+    case NIMBER_E_IO: return 74;
+    case NIMBER_E_SYNTAX: return 65;
+    case NIMBER_E_SPEC: return EX_USAGE_;
+    default: return EX_SOFTWARE_;
+    }
+}
 
 /* Reads the options and, on rank 0 (list != NULL), the families.  Returns
  * 0, or an exit code after printing the error (rank 0 only). */
-static int parse_args(int argc, char **argv, options *o, atlas_list *list,
+static int parse_args(int argc, char **argv, options *o, nimber_atlas *list,
                       int *help) {
-    char msg[ATLAS_MSG_MAX];
     int nfam = 0;
     memset(o, 0, sizeof *o);
     if (argc < 2 || strcmp(argv[1], "atlas") != 0) {
@@ -74,7 +89,8 @@ static int parse_args(int argc, char **argv, options *o, atlas_list *list,
             return 0;
         }
         if (!strcmp(a, "--upto") || !strcmp(a, "--out") ||
-            !strcmp(a, "--format")) {
+            !strcmp(a, "--format") || !strcmp(a, "--max-options") ||
+            !strcmp(a, "--max-seconds") || !strcmp(a, "--freq")) {
             if (i + 1 >= argc) {
                 if (list)
                     fprintf(stderr, "nimber-mpi: atlas: %s needs a value\n", a);
@@ -82,19 +98,32 @@ static int parse_args(int argc, char **argv, options *o, atlas_list *list,
             }
             const char *v = argv[++i];
             char *end;
-            if (a[2] == 'u') {
-                o->upto = strtoull(v, &end, 10);
-                if (*v < '0' || *v > '9' || *end || o->upto == 0) {
+            if (a[2] == 'u' || !strcmp(a, "--max-options")) {
+                uint64_t x = strtoull(v, &end, 10);
+                if (*v < '0' || *v > '9' || *end || x == 0) {
                     if (list)
                         fprintf(stderr,
-                                "nimber-mpi: atlas: --upto '%s': not a "
+                                "nimber-mpi: atlas: %s '%s': not a "
                                 "positive integer\n",
+                                a, v);
+                    return EX_USAGE_;
+                }
+                *(a[2] == 'u' ? &o->lim.upto : &o->lim.max_options) = x;
+            } else if (!strcmp(a, "--max-seconds")) {
+                o->lim.max_seconds = strtod(v, &end);
+                if (*v < '0' || *v > '9' || *end || !(o->lim.max_seconds > 0)) {
+                    if (list)
+                        fprintf(stderr,
+                                "nimber-mpi: atlas: --max-seconds '%s': not a "
+                                "positive number\n",
                                 v);
                     return EX_USAGE_;
                 }
-            } else if (a[2] == 'o')
+            } else if (!strcmp(a, "--freq"))
+                o->lim.freq_dir = v;
+            else if (a[2] == 'o')
                 o->out = v;
-            else if (atlas_format_parse(v, &o->fmt)) {
+            else if (nimber_atlas_format_parse(v, &o->fmt)) {
                 if (list)
                     fprintf(stderr,
                             "nimber-mpi: atlas: --format '%s': not jsonl, "
@@ -109,10 +138,11 @@ static int parse_args(int argc, char **argv, options *o, atlas_list *list,
             return EX_USAGE_;
         } else {
             nfam++;
-            int rc = list ? atlas_list_add(list, a, msg, sizeof msg) : 0;
-            if (rc) {
-                fprintf(stderr, "nimber-mpi: %s\n", msg);
-                return rc;
+            nimber_error err;
+            int st = list ? nimber_atlas_add(list, a, &err) : 0;
+            if (st) {
+                fprintf(stderr, "nimber-mpi: %s\n", err.message);
+                return exit_for(st);
             }
         }
     }
@@ -125,15 +155,11 @@ static int parse_args(int argc, char **argv, options *o, atlas_list *list,
     return 0;
 }
 
-/* The exit code for a library status. */
-static int exit_for(int st) {
-    return st == NIMBER_E_NOMEM || st == NIMBER_E_LIMIT ? EX_OSERR_
-                                                        : EX_SOFTWARE_;
-}
 
 /* A worker: asks for codes until told to stop. */
 static void worker(const options *o) {
-    char spec[ATLAS_GAME_MAX], line[ATLAS_LINE_MAX + ATLAS_MSG_MAX];
+    char spec[NIMBER_ATLAS_GAME_MAX];
+    char line[NIMBER_ATLAS_LINE_MAX + sizeof(nimber_error)];
     MPI_Send(NULL, 0, MPI_CHAR, 0, TAG_READY, MPI_COMM_WORLD);
     for (;;) {
         MPI_Status s;
@@ -142,15 +168,15 @@ static void worker(const options *o) {
         if (s.MPI_TAG == TAG_STOP)
             return;
         spec[sizeof spec - 1] = 0;
-        atlas_record r;
+        nimber_atlas_record r;
         nimber_error err;
-        int st = atlas_compute(spec, o->upto, 0, NULL, NULL, &r, &err);
+        int st = nimber_atlas_compute(spec, &o->lim, NULL, NULL, &r, &err);
         if (st) {
             int n = snprintf(line, sizeof line, "%d atlas: %s: %s",
                              exit_for(st), spec, err.message);
             MPI_Send(line, n + 1, MPI_CHAR, 0, TAG_FAILED, MPI_COMM_WORLD);
         } else {
-            size_t n = atlas_record_json(&r, line, sizeof line);
+            size_t n = nimber_atlas_record_json(&r, line, sizeof line);
             MPI_Send(line, (int)n + 1, MPI_CHAR, 0, TAG_RESULT, MPI_COMM_WORLD);
         }
     }
@@ -202,26 +228,27 @@ static int by_cost(const void *a, const void *b) {
 }
 
 /* Rank 0: hands out the codes, collects and writes the records. */
-static int master(const options *o, atlas_list *list, int size) {
-    char msg[ATLAS_MSG_MAX];
-    atlas_set done = {0}, final = {0};
-    FILE *f = NULL;
-    int rc = 0;
-    if (o->out && (rc = atlas_file_open(o->out, &done, &f, msg, sizeof msg)))
-        fprintf(stderr, "nimber-mpi: %s\n", msg);
-    task *todo = malloc((list->n + 1) * sizeof *todo);
+static int master(const options *o, nimber_atlas *a, int size) {
+    nimber_error err;
+    int rc = 0, st;
+    if (o->out && (st = nimber_atlas_resume(a, o->out, &err))) {
+        fprintf(stderr, "nimber-mpi: %s\n", err.message);
+        rc = exit_for(st);
+    }
+    size_t n = nimber_atlas_codes(a);
+    task *todo = malloc((n + 1) * sizeof *todo);
     size_t ntodo = 0, next = 0;
     if (!rc && !todo) {
         fputs("nimber-mpi: out of memory\n", stderr);
         rc = EX_OSERR_;
     }
-    for (size_t i = 0; !rc && i < list->n; i++)
-        if (atlas_set_find(&done, list->spec[i]) < 0)
-            todo[ntodo++] = (task){i, atlas_expected_cost(list->spec[i])};
+    for (size_t i = 0; !rc && i < n; i++)
+        if (!nimber_atlas_find(a, nimber_atlas_code(a, i)))
+            todo[ntodo++] = (task){i, nimber_atlas_cost(nimber_atlas_code(a, i))};
     if (!rc)
         qsort(todo, ntodo, sizeof *todo, by_cost);
     int active = size - 1; /* workers not yet stopped */
-    char line[ATLAS_LINE_MAX + ATLAS_MSG_MAX];
+    char line[NIMBER_ATLAS_LINE_MAX + sizeof(nimber_error)];
     while (active > 0) {
         MPI_Status s;
         wait_message(&s);
@@ -229,18 +256,15 @@ static int master(const options *o, atlas_list *list, int size) {
                  MPI_COMM_WORLD, &s);
         line[sizeof line - 1] = 0;
         if (s.MPI_TAG == TAG_RESULT) {
-            atlas_record r;
-            if (atlas_record_parse(line, &r)) {
+            nimber_atlas_record r;
+            if (nimber_atlas_record_parse(line, &r)) {
                 if (!rc)
                     fprintf(stderr, "nimber-mpi: a worker sent a bad record\n");
                 rc = rc ? rc : EX_SOFTWARE_;
-            } else if (f && atlas_file_append(f, &r)) {
+            } else if ((st = nimber_atlas_put(a, &r, &err))) {
                 if (!rc)
-                    fprintf(stderr, "nimber-mpi: atlas: %s: write error\n",
-                            o->out);
-                rc = rc ? rc : 74;
-            } else if (atlas_set_push(&done, &r)) {
-                rc = rc ? rc : EX_OSERR_;
+                    fprintf(stderr, "nimber-mpi: %s\n", err.message);
+                rc = rc ? rc : exit_for(st);
             }
         } else if (s.MPI_TAG == TAG_FAILED) {
             char *sp = strchr(line, ' ');
@@ -249,7 +273,7 @@ static int master(const options *o, atlas_list *list, int size) {
             rc = rc ? rc : atoi(line);
         }
         if (!rc && next < ntodo) {
-            const char *spec = list->spec[todo[next++].index];
+            const char *spec = nimber_atlas_code(a, todo[next++].index);
             MPI_Send(spec, (int)strlen(spec) + 1, MPI_CHAR, s.MPI_SOURCE,
                      TAG_TASK, MPI_COMM_WORLD);
         } else {
@@ -259,34 +283,32 @@ static int master(const options *o, atlas_list *list, int size) {
     }
     if (size == 1) /* no workers: rank 0 computes */
         for (; !rc && next < ntodo; next++) {
-            atlas_record r;
-            nimber_error err;
-            const char *spec = list->spec[todo[next].index];
-            int st = atlas_compute(spec, o->upto, 0, NULL, NULL, &r, &err);
-            if (st) {
+            nimber_atlas_record r;
+            const char *spec = nimber_atlas_code(a, todo[next].index);
+            if ((st = nimber_atlas_compute(spec, &o->lim, NULL, NULL, &r,
+                                           &err))) {
                 fprintf(stderr, "nimber-mpi: atlas: %s: %s\n", spec,
                         err.message);
                 rc = exit_for(st);
-            } else if (f && atlas_file_append(f, &r))
-                rc = 74;
-            else if (atlas_set_push(&done, &r))
-                rc = EX_OSERR_;
+            } else if ((st = nimber_atlas_put(a, &r, &err))) {
+                fprintf(stderr, "nimber-mpi: %s\n", err.message);
+                rc = exit_for(st);
+            }
         }
-    if (f && fclose(f) && !rc)
-        rc = 74;
-    if (!rc && (rc = atlas_collect(list, &done, &final, msg, sizeof msg)))
-        fprintf(stderr, "nimber-mpi: %s\n", msg);
-    if (!rc && o->out &&
-        (rc = atlas_file_rewrite(o->out, &final, msg, sizeof msg)))
-        fprintf(stderr, "nimber-mpi: %s\n", msg);
+    if (!rc && (st = nimber_atlas_finish(a, &err))) {
+        fprintf(stderr, "nimber-mpi: %s\n", err.message);
+        rc = exit_for(st);
+    }
+    char *table = NULL;
     if (!rc && (!o->out || o->has_format)) {
-        atlas_render(stdout, o->has_format ? o->fmt : ATLAS_JSONL, &final);
-        if (fflush(stdout))
+        if ((st = nimber_atlas_table(
+                 a, o->has_format ? o->fmt : NIMBER_ATLAS_JSONL, &table, &err)))
+            rc = exit_for(st);
+        else if (fputs(table, stdout) < 0 || fflush(stdout))
             rc = 74;
     }
+    nimber_free(table);
     free(todo);
-    atlas_set_free(&final);
-    atlas_set_free(&done);
     return rc;
 }
 
@@ -296,16 +318,19 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     options o;
-    atlas_list list = {0};
+    nimber_atlas *list = NULL;
+    nimber_error err;
     int help = 0;
+    int rc = rank == 0 && nimber_atlas_new(&list, &err) ? EX_OSERR_ : 0;
     /* Rank 0 reads the families (and FILEs); every rank the options. */
-    int rc = parse_args(argc, argv, &o, rank == 0 ? &list : NULL, &help);
+    if (!rc)
+        rc = parse_args(argc, argv, &o, list, &help);
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (help && rank == 0)
         fputs(usage, stdout);
     if (!rc && !help)
-        rc = rank == 0 ? master(&o, &list, size) : (worker(&o), 0);
-    atlas_list_free(&list);
+        rc = rank == 0 ? master(&o, list, size) : (worker(&o), 0);
+    nimber_atlas_free(list);
     /* Rank 0's status is the run's: every rank exits with it. */
     bcast_quietly(&rc);
     MPI_Finalize();

@@ -80,6 +80,12 @@ void nimber_game_set_memory_limit(nimber_game *game, size_t bytes) {
         game->family->set_memory_limit(game->state, game->mem_limit);
 }
 
+/* Passes the work bound of period searches to the family. */
+void nimber_game_set_work_limit(nimber_game *game, uint64_t options) {
+    if (game->family->set_work_limit)
+        game->family->set_work_limit(game->state, options);
+}
+
 /* Grundy value of one heap of a heap game. */
 int nimber_heap_value(nimber_game *game, uint64_t heap, nimber_value *out,
                       nimber_error *err) {

@@ -268,6 +268,9 @@ struct nimber_family {
     void (*set_memory_limit)(void *state, size_t bytes);
     void (*set_algorithm)(void *state, nimber_algorithm algo);
     void (*set_progress)(void *state, nimber_progress_fn fn, void *ctx);
+    /* Optional: the options a period search may look at, counted since
+     * the game was made (0: the family's default bound; UINT64_MAX: none). */
+    void (*set_work_limit)(void *state, uint64_t options);
 
     /* Heap families: their heap operations (NULL for other families). */
     const nb_heap_ops *heaps;

@@ -23,6 +23,8 @@
  */
 #include "internal.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #define SPARSE_MAX_BITS 20 /* values below 2^20 get a mask */
@@ -35,6 +37,7 @@ struct nimber_sparse {
     uint64_t *hist;       /* hist[v]: heaps of value v */
     uint64_t *last;       /* last[v]: the last such heap */
     size_t cap;           /* entries of hist and last (a power of 2) */
+    uint64_t v0;          /* G(0), left out of the frequency files */
 };
 
 /* Creates an empty accumulator. */
@@ -79,6 +82,8 @@ int nimber_sparse_add(nimber_sparse *s, const nimber_value *values,
                       size_t count, nimber_error *err) {
     for (size_t i = 0; i < count; i++, s->count++) {
         nimber_value v = values[i];
+        if (s->count == 0)
+            s->v0 = v.lo;
         if (s->count == 0 || v.hi > s->largest.hi ||
             (v.hi == s->largest.hi && v.lo > s->largest.lo)) {
             s->largest = v;
@@ -161,4 +166,25 @@ void nimber_sparse_get(const nimber_sparse *s, nimber_sparse_stats *out) {
         if (s->hist[v] && !__builtin_parityll(v & best_m) &&
             s->last[v] > out->last_rare)
             out->last_rare = s->last[v];
+}
+
+/* Writes "value count" lines, every value from 0 to the largest (0 counts
+ * too), for heaps 1..count-1: O(largest value). */
+int nimber_sparse_write_counts(const nimber_sparse *s, const char *path,
+                               nimber_error *err) {
+    if (s->too_large)
+        return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                       "%s: a value of 2^%d or more has no frequency line",
+                       path, SPARSE_MAX_BITS);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return nb_fail(err, NIMBER_E_IO, "%s: %s", path, strerror(errno));
+    int bad = 0;
+    for (size_t v = 0; s->count && v <= s->largest.lo && !bad; v++) {
+        uint64_t n = s->hist[v] - (v == s->v0);
+        bad = fprintf(f, "%zu %llu\n", v, (unsigned long long)n) < 0;
+    }
+    if (fclose(f) || bad)
+        return nb_fail(err, NIMBER_E_IO, "%s: write error", path);
+    return NIMBER_OK;
 }

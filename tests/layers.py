@@ -12,6 +12,7 @@ only itself and the ones below it:
   3 search    src/search/
   4 rules     src/rules/ (normal.c, every.c, misere/)
   5 solve     src/solve/
+  6 atlas     src/atlas/ (sweeps of families of codes, on the public API)
 
 include/nimber.h (the public header) may be included by any of them.
 
@@ -38,8 +39,9 @@ import re
 import subprocess
 import sys
 
-LAYERS = ["base", "games", "position", "search", "rules", "solve"]
-FOLDERS = {"games": 1, "position": 2, "search": 3, "rules": 4, "solve": 5}
+LAYERS = ["base", "games", "position", "search", "rules", "solve", "atlas"]
+FOLDERS = {"games": 1, "position": 2, "search": 3, "rules": 4, "solve": 5,
+           "atlas": 6}
 
 
 def layer_of(rel):

@@ -122,7 +122,6 @@ need_mpi() {
     # 0.6 (Officers) past 20627 has no rare value under mask 1ee: the
     # published figures (tczajka/octal-games UnsolvedGames.md, 2^21 values:
     # largest 319 at 1274955, mask 1ee, 1584 rare, last rare 20627)
-    # (the search stops at its work bound, past 20627 values)
     run "$NIMBER" atlas octal:0.6 --upto 40000
     status_is 0
     n=$(echo "$output" | jq .checked_upto)
@@ -202,7 +201,7 @@ need_mpi() {
 
 @test "bad patterns and options: one line, exit 64; bad files: 65 and 74" {
     for bad in 'octal:0.?(3)' 'octal:?.1' 'nim:?' 'octal:0.???????' 'octal:0.8?' \
-        'hex:?' nim graph:/dev/null 'octal:0.?Z'; do
+        'hex:?' graph:/dev/null 'octal:0.?Z' wythoff misere-nim; do
         run_split atlas "$bad"
         echo "$bad: $err"
         status_is 64
@@ -220,6 +219,18 @@ need_mpi() {
     status_is 64
     run_split atlas octal:0.7 --bogus
     status_is 64
+    for opt in '--max-options 0' '--max-options -1' '--max-seconds 0' \
+        '--max-seconds x' '--max-seconds 1e99' '--max-seconds'; do
+        # shellcheck disable=SC2086
+        run_split atlas octal:0.7 $opt
+        echo "$opt: $err"
+        status_is 64
+        [ "$(echo "$err" | wc -l)" -eq 1 ]
+        [ -z "$out" ]
+    done
+    run_split atlas octal:0.7 --freq /dev/null/x
+    status_is 74
+    [ -z "$out" ]
     run_split atlas @"$TMP/missing"
     status_is 74
     printf 'kayles\noctal:9.1\n' >"$TMP/list"
@@ -263,4 +274,68 @@ need_mpi() {
     run mpi_run 3 atlas "${fam[@]}" --out "$TMP/cut.jsonl"
     status_is 0
     cmp "$TMP/cut.jsonl" "$TMP/whole.jsonl"
+}
+
+@test "0.8.0's output byte for byte (jsonl, md, csv; nimber-mpi too), and its hidden bound as --max-options" {
+    D="$BATS_TEST_DIRNAME/../data/atlas-0.8.0"
+    for f in jsonl md csv; do
+        "$NIMBER" atlas 'octal:0.??' --upto 4096 --format "$f" >"$TMP/a.$f"
+        cmp "$TMP/a.$f" "$D/octal-0.qq-4096.$f"
+    done
+    # 0.8.0 stopped 14 of 0.??'s codes short of 65536 values at 512 N + 2^26
+    # options; given as a limit, that bound gives its records again, each
+    # saying what stopped it
+    "$NIMBER" atlas 'octal:0.??' --upto 65536 --max-options 100663296 >"$TMP/b.jsonl"
+    [ "$(grep -c '"stopped": "options"' "$TMP/b.jsonl")" -eq 14 ]
+    sed 's/, "stopped": "options"//' "$TMP/b.jsonl" | cmp - "$D/octal-0.qq-65536.jsonl"
+    # without it every code reaches 65536 values: no hidden cut-off
+    "$NIMBER" atlas 'octal:0.??' --upto 65536 >"$TMP/c.jsonl"
+    ! grep -q stopped "$TMP/c.jsonl"
+    [ "$(jq -r 'select(.status == "open") | .checked_upto' "$TMP/c.jsonl" | sort -u)" = 65536 ]
+    need_mpi
+    mpi_run 2 atlas 'octal:0.??' --upto 4096 --format md >"$TMP/m.md"
+    cmp "$TMP/m.md" "$D/octal-0.qq-4096.md"
+}
+
+@test "tczajka's unsolved-games rows: .04 and .06 at 2^17, .6 at 2^21 with no limit given" {
+    # tczajka/octal-games UnsolvedGames.md: game, n, largest idx, largest,
+    # rare mask, num rare, last rare
+    run "$NIMBER" atlas octal:0.04 octal:0.06 --upto 131072
+    status_is 0
+    got=$(echo "$output" | jq -r '"\(.game) \(.checked_upto) \(.largest_at) \(.largest) \(.rare_mask) \(.rare_count) \(.last_rare)"')
+    [ "$got" = "$(printf 'octal:0.04 131072 109363 1024 %d 18860 131003\noctal:0.06 131072 127083 1045 %d 52923 131070' 0x7b8 0x5a0)" ]
+    run "$NIMBER" atlas octal:0.6 --upto 2097152
+    status_is 0
+    [ "$(echo "$output" | jq -r '"\(.checked_upto) \(.largest_at) \(.largest) \(.rare_mask) \(.rare_count) \(.last_rare) \(.stopped)"')" = "2097152 1274955 319 $((0x1ee)) 1584 20627 null" ]
+}
+
+@test "--freq: the value frequencies of Rogalski's five games equal his published files at 2^16" {
+    R="$BATS_TEST_DIRNAME/../data/rogalski"
+    games=(octal:0.014 octal:0.034 octal:0.161 octal:0.167 octal:0.172)
+    "$NIMBER" atlas "${games[@]}" --upto 65537 --freq "$TMP/fq" >/dev/null
+    for g in "${games[@]}"; do
+        cmp "$TMP/fq/$g/65536" "$R/${g#octal:}/65536"
+        # every power of two up to it, each summing to its M
+        for m in 2 4 8 16 1024 32768; do
+            [ "$(awk '{s += $2} END {print s}' "$TMP/fq/$g/$m")" -eq "$m" ]
+        done
+    done
+    # one count wrong is seen
+    sed '3s/ [0-9]*$/ 1/' "$R/0.014/65536" >"$TMP/bad"
+    ! cmp -s "$TMP/fq/octal:0.014/65536" "$TMP/bad"
+}
+
+@test "--max-seconds stops a code and says so; games without a period search are swept as open" {
+    run "$NIMBER" atlas octal:0.04 --upto 1000000000 --max-seconds 1
+    status_is 0
+    n=$(echo "$output" | jq .checked_upto)
+    [ "$(echo "$output" | jq -r .stopped)" = seconds ]
+    [ "$n" -gt 1000 ] && [ "$n" -lt 1000000000 ]
+    # the statistics are those of the values it computed
+    again=$("$NIMBER" atlas octal:0.04 --upto "$n")
+    [ "$(echo "$output" | jq -c 'del(.stopped)')" = "$(echo "$again" | jq -c .)" ]
+    # Grundy's game (tczajka's first row at 2^21 is in make bench) and nim
+    run "$NIMBER" atlas grundy-game nim --upto 4096 --format csv
+    status_is 0
+    [ "$(echo "$output" | cut -d, -f1,3,6,7 | tail -2 | tr '\n' ' ')" = "grundy-game,open,4096,$("$NIMBER" grundy grundy-game --upto 4096 | sort -n | tail -1) nim,open,4096,4095 " ]
 }

@@ -94,3 +94,16 @@ copy_tree() {
     run grep -rnE "\"($names)[\":]|nb_family_[a-z]" src/games/registry.c
     [ -n "$output" ]
 }
+
+@test "cli/ and mpi/ hold no atlas logic: records, their JSON, files and classes are the library's" {
+    cd "$ROOT"
+    # a record's fields, read or written, and the sequence hash
+    pat='(->|\.)(rare_mask|rare_count|last_rare|hash|cls)\b|nimber_sparse_add|hash_word|truncate\('
+    run grep -rnE "$pat" cli mpi --include='*.c' --include='*.h'
+    echo "$output"
+    [ -z "$output" ]
+    [ ! -e cli/atlas_core.c ] && [ ! -e cli/atlas_core.h ]
+    # the check can fail: the library's own atlas matches it
+    run grep -rnE "$pat" src/atlas
+    [ -n "$output" ]
+}

@@ -33,6 +33,11 @@ static void set_progress(void *state, nimber_progress_fn fn, void *ctx) {
     st->next_progress = st->count + TB_PROGRESS_EVERY;
 }
 
+/* Sets the work bound of period searches (period.c). */
+static void set_work_limit(void *state, uint64_t options) {
+    ((tb_state *)state)->user_work = options;
+}
+
 /* Grundy value of heap h. */
 static int heap_value(void *state, uint64_t h, nimber_value *g,
                       nimber_error *err) {
@@ -87,6 +92,7 @@ static const nb_heap_ops tb_heaps = {
 #define TB_OPS                                                                 \
     .destroy = tb_destroy, .set_memory_limit = set_limit,                      \
     .set_algorithm = set_algorithm, .set_progress = set_progress,              \
+    .set_work_limit = set_work_limit,                                          \
     NB_HEAP_FAMILY(&tb_heaps), .explain = nb_heaps_explain
 
 const nimber_family nb_family_octal = {

@@ -44,7 +44,10 @@
  * 2-core machine, depending on its load) between 11 s and 40 s, while
  * octal:0.354 (1.1e10 options for its 2e7 values) is still proved.  The
  * 2^26 keeps small explicit bounds bound by values where the values are
- * cheap.  The probe of tb_lookup has the same bound.
+ * cheap.  The probe of tb_lookup has the same bound.  A caller may set
+ * its own (nimber_game_set_work_limit: tb_state.user_work, UINT64_MAX for
+ * none), as `nimber atlas` does: a sweep computes every code to --upto
+ * unless the user gives --max-options.
  * Endless codes (a repeating group) take unboundedly many counters: the
  * theorem does not apply, they get no period search, and tb_lookup
  * refuses a heap whose direct mex would look at more than 2^36 options
@@ -284,7 +287,7 @@ int tb_period(void *state, uint64_t max, nimber_period *out,
                        "(its splits must be unequal)");
     st->want_period = 1;
     st->goal = max;
-    st->work_limit = work_bound(max);
+    st->work_limit = st->user_work ? st->user_work : work_bound(max);
     int rc = tb_extend(st, max, err);
     if (rc == NIMBER_OK && !st->found)
         tb_try_period(st); /* the bound may fall between checkpoints */

@@ -106,6 +106,7 @@ typedef struct {
     /* Work: options looked at so far (deterministic, unlike time), and
      * the bound at which computing stops (UINT64_MAX: none). */
     uint64_t work, work_limit;
+    uint64_t user_work; /* nimber_game_set_work_limit's bound (0: default) */
     /* The in-order scan's order (engine.c: scan_order) and its trial. */
     int scan_order;
     uint64_t trial_sum[3], trial_cnt[3];
