@@ -364,6 +364,9 @@ static PyMethodDef module_methods[] = {
     {"_grundy", py_grundy, METH_VARARGS,
      "_grundy(spec, n, start, itemsize, max_memory)"},
     {"_period", py_period, METH_VARARGS, "_period(spec, max, max_memory)"},
+    {"_atlas", py_atlas, METH_VARARGS,
+     "_atlas(families, upto, max_options, max_seconds, max_memory, out, "
+     "freq, progress)"},
     {"_judge", py_judge, METH_VARARGS, "_judge(problem, data, max_memory)"},
     {"_quotient", py_quotient, METH_VARARGS,
      "_quotient(spec, upto, max_order, max_memory)"},

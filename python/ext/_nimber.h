@@ -4,8 +4,9 @@
  * exceptions, the conversions every file uses); callback_game.c the
  * CallbackGame type; position.c the positions built from Python for
  * _solve and _explain; grundy_values.c the GrundyValues type, _grundy and
- * _period; quotient.c _quotient and _genus.  Read _nimber.c's opening
- * comment for threads, signals and how errors map to exceptions.
+ * _period; quotient.c _quotient and _genus; atlas.c _atlas.  Read
+ * _nimber.c's opening comment for threads, signals and how errors map to
+ * exceptions.
  *
  * Every file is written against the limited API of Python 3.11 and
  * includes this header first.  The names below are not exported from the
@@ -77,6 +78,7 @@ extern PyType_Spec gv_spec;
 /* ---- the module's functions, each in the file of its concern ---- */
 
 PyObject *py_solve(PyObject *mod, PyObject *args);    /* position.c */
+PyObject *py_atlas(PyObject *mod, PyObject *args);    /* atlas.c */
 PyObject *py_explain(PyObject *mod, PyObject *args);  /* position.c */
 PyObject *py_grundy(PyObject *mod, PyObject *args);   /* grundy_values.c */
 PyObject *py_period(PyObject *mod, PyObject *args);   /* grundy_values.c */

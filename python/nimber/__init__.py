@@ -51,6 +51,7 @@ from ._nimber import (
 
 __all__ = [
     "CALLBACK_MAX_LEN", "CALLBACK_MAX_WORDS", "DataError", "Error", "Game",
+    "atlas",
     "Genus", "GrundyValues", "LimitError", "Move", "Period", "Quotient",
     "Solution", "SpecError", "__version__", "calc", "explain", "games",
     "genus", "grundy", "judge", "nim_div", "nim_inv", "nim_mul", "nim_pow",
@@ -325,6 +326,37 @@ def period(game, max=None, *, max_memory=None):
     """
     r = _nimber._period(game, max, max_memory)
     return None if r is None else Period(r[0], r[1], True, r[2])
+
+
+def atlas(*families, upto=None, max_options=None, max_seconds=None,
+          out=None, freq=None, progress=None, max_memory=None):
+    """The records of every code the families name, as `nimber atlas`
+    gives them: a list of dicts, one a code, with the keys of its JSON
+    lines (game, class, status, preperiod, period, checked_upto, largest,
+    largest_at, rare_mask, rare_count, last_rare, values, hash, and
+    stopped when a limit stopped the code), None where not applicable.
+
+    A family is a pattern whose '?' is any digit after the point
+    ('octal:0.??', 'hex:0.?'), a game ('kayles', 'sub:2,5'), or '@FILE'.
+    Each code is computed to upto values (None: 2**25) unless its period
+    is proved first, or max_options (options looked at) or max_seconds
+    stops it.  out: a JSON Lines results file, resumed (codes already in
+    it are not recomputed) and appended to as each code finishes, then
+    rewritten in order with the classes.  freq: a directory that receives
+    freq/CODE/M, the value frequencies of heaps 1..M at every power of 2.
+
+    progress(done, total, game, values), if given, is called as each code
+    starts and every few thousand values; an exception it raises stops the
+    sweep and propagates, as does Ctrl-C (KeyboardInterrupt) — with out,
+    the codes finished stay in the file.  Errors: SpecError (a bad
+    family), DataError (a bad line of FILE or of out), OSError.
+    """
+    if not families:
+        raise TypeError("atlas() needs at least one family")
+    recs = _nimber._atlas(list(families), upto, max_options, max_seconds,
+                          max_memory, None if out is None else str(out),
+                          None if freq is None else str(freq), progress)
+    return [_json.loads(line) for line in recs]
 
 
 def judge(problem, text, *, max_memory=None):

@@ -106,6 +106,11 @@ def explain(spec: Spec, *, misere: bool = ...,
 def grundy(game: str, n: int | None = ..., *, start: int = ...,
            dtype: Literal["uint8", "uint16", "uint32", "uint64"] | None = ...,
            max_memory: int | None = ...) -> GrundyValues: ...
+def atlas(*families: str, upto: int | None = ...,
+          max_options: int | None = ..., max_seconds: float | None = ...,
+          out: str | None = ..., freq: str | None = ...,
+          progress: Callable[[int, int, str, int], object] | None = ...,
+          max_memory: int | None = ...) -> list[dict[str, Any]]: ...
 def period(game: str, max: int | None = ..., *,
            max_memory: int | None = ...) -> Period | None: ...
 def quotient(game: str, upto: int, *, max_order: int | None = ...,
