@@ -12,8 +12,10 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -127,6 +129,64 @@ static void test_games_naive(void **state) {
     }
 }
 
+/* nimber_sparse_write_counts against a count of the heaps 1..n-1 made
+ * here: every value from 0 to the largest, zeros included, heap 0 left
+ * out whatever its value. */
+static void test_write_counts(void **state) {
+    (void)state;
+    test_seed("test_write_counts");
+    char path[] = "/tmp/nimber-test-sparse-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    nimber_value v[300];
+    for (int round = 0; round < 200; round++) {
+        uint64_t n = 1 + test_below(300), top = 1 + test_below(40);
+        uint64_t want[64] = {0}, largest = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            v[i].lo = test_below(top);
+            v[i].hi = 0;
+            if (v[i].lo > largest)
+                largest = v[i].lo;
+            if (i)
+                want[v[i].lo]++;
+        }
+        nimber_sparse *sp;
+        nimber_error err;
+        assert_int_equal(nimber_sparse_new(&sp, &err), NIMBER_OK);
+        /* in two pieces: the file covers everything added */
+        size_t cut = (size_t)test_below(n + 1);
+        assert_int_equal(nimber_sparse_add(sp, v, cut, &err), NIMBER_OK);
+        assert_int_equal(nimber_sparse_add(sp, v + cut, n - cut, &err),
+                         NIMBER_OK);
+        assert_int_equal(nimber_sparse_write_counts(sp, path, &err),
+                         NIMBER_OK);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        unsigned long long val, cnt;
+        uint64_t lines = 0;
+        while (fscanf(f, "%llu %llu", &val, &cnt) == 2) {
+            assert_int_equal(val, lines);
+            assert_int_equal(cnt, want[val]);
+            lines++;
+        }
+        fclose(f);
+        assert_int_equal(lines, largest + 1);
+        nimber_sparse_free(sp);
+    }
+    nimber_sparse *sp;
+    nimber_error err;
+    assert_int_equal(nimber_sparse_new(&sp, &err), NIMBER_OK);
+    assert_int_equal(nimber_sparse_write_counts(sp, "/nonexistent/dir/f", &err),
+                     NIMBER_E_IO);
+    nimber_value big = {(uint64_t)1 << 20, 0};
+    assert_int_equal(nimber_sparse_add(sp, &big, 1, &err), NIMBER_OK);
+    assert_int_equal(nimber_sparse_write_counts(sp, path, &err),
+                     NIMBER_E_UNSUPPORTED);
+    nimber_sparse_free(sp);
+    remove(path);
+}
+
 /* Octal 0.6 at 2^21 values: the published statistics. */
 static void test_published_06(void **state) {
     (void)state;
@@ -223,6 +283,7 @@ int main(void) {
         cmocka_unit_test(test_games_naive),
         cmocka_unit_test(test_published_06),
         cmocka_unit_test(test_large_values),
+        cmocka_unit_test(test_write_counts),
         cmocka_unit_test(test_alloc_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
