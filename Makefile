@@ -342,6 +342,7 @@ test: check-deps
 bench: all
 	sh bench/run.sh
 	sh bench/takebreak.sh
+	sh bench/octal_records.sh
 	sh bench/graph.sh
 	sh bench/hackenbush.sh
 	sh bench/nimarith.sh
