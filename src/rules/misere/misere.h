@@ -115,8 +115,12 @@
  * Siegel's construction, its proof described there); the learner below
  * is its fallback and the tests' twin.
  *
- * The files and what each owns (each includes this header only):
- *   extend.c    the quotient built in the quotient (mq_extend)
+ * The files and what each owns (each includes this header only, but
+ * the three of the quotient built in the quotient, which share extend.h):
+ *   extend.c    the quotient built in the quotient (mq_extend): adding a
+ *               letter, recalibrating a guess
+ *   ext_walk.c  its walk over words (antichains), guess and proof
+ *   ext_base.c  its element sets, budgeted tables, work, letters' images
  *   canonical.c Conway's simplest misère forms (nimber_misere_canonical):
  *               the table of canonical games, sums, the genus of a form
  *   canonical_print.c  a form written in braces, in a structural order
