@@ -1,7 +1,8 @@
 /*
  * callback.h — what callback.c (games a program defines by a function,
  * valued by a depth-first search), callback_loopy.c (the positions on
- * and around a cycle, valued by Smith's labelling), callback_family.c
+ * and around a cycle, valued by Smith's labelling), callback_table.c
+ * (the table of values and the words of sums, below both), callback_family.c
  * (the family's slots) and callback_text.c (the text of positions and
  * moves) share: the table of values, the search's state, the words of a
  * sum of tuples.  Private to those files.

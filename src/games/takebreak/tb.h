@@ -15,8 +15,10 @@
  *   engine.c  computing G(count..end-1): the direct mex (with the
  *             cumulative option sets of an endless code) and the
  *             rare/common method, the mask choice, checkpoints
- *   period.c  finding and proving a period (Guy–Smith, generalised), and
- *             G(h) for any h by extrapolation past it
+ *   window.c  a period proved from the values so far (engine.c's
+ *             checkpoints call it): the window search
+ *   period.c  the period search (Guy–Smith, generalised; its method and
+ *             proof) and G(h) for any h by extrapolation past it
  *   moves.c   the moves of one heap: to a given value, and all of them
  *   family.c  the nimber_family structs that wire the above together
  * The hot loops (the table getters, mark and mex) live in engine.c alone,
@@ -185,9 +187,11 @@ void tb_scratch_free(tb_state *st, void *p, size_t bytes);
  * proven (when periods are used), or until work reaches work_limit. */
 int tb_extend(tb_state *st, uint64_t upto, nimber_error *err);
 
-/* period.c: tries to prove a period from the values so far; G(h) for any
- * h (computing, or extrapolating past a proven period); the period op. */
+/* window.c: tries to prove a period from the values so far. */
 void tb_try_period(tb_state *st);
+
+/* period.c: G(h) for any h (computing, or extrapolating past a proven
+ * period); the period op. */
 int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err);
 int tb_period(void *state, uint64_t max, nimber_period *out, nimber_error *err);
 

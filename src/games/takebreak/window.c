@@ -1,0 +1,121 @@
+/*
+ * window.c — a period proved from the values computed so far, for
+ * engine.c's checkpoints (tb_try_period): the smallest period Q of a
+ * window of the last values (fingerprints mod 2^31 - 1, O(W) time and
+ * O(1) memory), the least preperiod P scanned back from it, and the pair
+ * taken when the values reach the bound the Guy–Smith theorem (or its
+ * generalisation) needs.  period.c's opening comment gives the method and
+ * its proof; this file sits below both engine.c and period.c, so neither
+ * calls the other in a circle.
+ */
+#include "tb.h"
+
+/* Values needed to prove the pair (P, Q): N + Q with the bound N above. */
+static uint64_t proof_needs(const tb_state *st, uint64_t P, uint64_t Q) {
+    uint64_t p1 = P ? P : 1;
+    return (uint64_t)st->J * p1 + (uint64_t)(st->J - 1) * Q + (uint64_t)st->t +
+           Q;
+}
+
+/* Arithmetic modulo the Mersenne prime 2^31 - 1 (products fit in 64
+ * bits), for window_period's fingerprints. */
+#define TB_M31 (((uint64_t)1 << 31) - 1)
+
+static uint64_t m31_mul(uint64_t a, uint64_t b) {
+    uint64_t p = a * b; /* < 2^62 */
+    p = (p & TB_M31) + (p >> 31);
+    p = (p & TB_M31) + (p >> 31);
+    return p >= TB_M31 ? p - TB_M31 : p;
+}
+
+static uint64_t m31_add(uint64_t a, uint64_t b) {
+    uint64_t r = a + b;
+    return r >= TB_M31 ? r - TB_M31 : r;
+}
+
+static uint64_t m31_sub(uint64_t a, uint64_t b) {
+    return a >= b ? a - b : a + TB_M31 - b;
+}
+
+/* X[i] of window_period: G(i) + 1 as a residue. */
+static uint64_t fp_of(const tb_state *st, uint64_t i) {
+    return ((uint64_t)tb_G(st, i) + 1) % TB_M31;
+}
+
+/* The smallest period of X = G(start..start+W-1); W when it has none
+ * shorter.  Q is a period when X[0..W-Q) = X[Q..W).  With the
+ * fingerprints A(l) = sum_{i<l} X[i] b^i of the prefixes and
+ * B(Q) = sum_{i<W-Q} X[Q+i] b^i of the suffixes (mod 2^31 - 1), both
+ * stepped in O(1) from Q to Q+1 (A(l-1) = A(l) - X[l-1] b^(l-1),
+ * B(Q+1) = (B(Q) - X[Q]) / b, and A(W) = B(0)), Q ascends until
+ * A(W-Q) = B(Q) and the two parts compare equal value by value: equal
+ * parts always have equal fingerprints, so the first Q that passes both
+ * is the smallest period, and a fingerprint that merely collides (chance
+ * about 2^-31 for each Q) only costs a comparison that stops at the first
+ * difference.  O(W) time, O(1) memory: no buffer, so no attempt is ever
+ * skipped for want of memory. */
+static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W) {
+    const uint64_t b = 1000003, binv = 1523789695; /* b binv = 1 */
+    uint64_t A = 0, pw = 1; /* A(W); pw = b^(W-1) once the loop ends */
+    for (uint64_t i = 0; i < W; i++) {
+        A = m31_add(A, m31_mul(fp_of(st, start + i), pw));
+        if (i + 1 < W)
+            pw = m31_mul(pw, b);
+    }
+    uint64_t B = A;
+    for (uint64_t Q = 1; Q < W; Q++) {
+        uint64_t l = W - Q; /* A(l + 1) -> A(l): drop X[l], weight b^l */
+        A = m31_sub(A, m31_mul(fp_of(st, start + l), pw));
+        pw = m31_mul(pw, binv);
+        B = m31_mul(m31_sub(B, fp_of(st, start + Q - 1)), binv);
+        if (A != B)
+            continue;
+        uint64_t i = 0;
+        while (i < l && tb_G(st, start + i) == tb_G(st, start + Q + i))
+            i++;
+        if (i == l)
+            return Q;
+    }
+    return W;
+}
+
+/* Tries a period candidate from the window of the last L/div values: 1 if
+ * it proved the period.  Lowers next_check to when a proof could be
+ * complete. */
+static int try_window(tb_state *st, uint64_t div) {
+    uint64_t L = st->count, W = L / div;
+    if (W < 16)
+        return 0;
+    uint64_t start = L - W;
+    uint64_t Q = window_period(st, start, W);
+    if (Q == W)
+        return 0; /* no repetition in the window */
+    uint64_t i = L - Q;
+    while (i > 0 && tb_G(st, i - 1) == tb_G(st, i - 1 + Q))
+        i--;
+    uint64_t P = i, need = proof_needs(st, P, Q);
+    if (P > start) {
+        /* Q need not be the smallest period: the window reaches into the
+         * preperiod.  If Q repeats twice after P, look again once a proof
+         * could be complete. */
+        if (P + 2 * Q <= L && need > L && need < st->next_check)
+            st->next_check = need;
+        return 0;
+    }
+    if (L >= need) {
+        st->found = 1;
+        st->pre = P;
+        st->per = Q;
+        return 1;
+    }
+    if (need < st->next_check)
+        st->next_check = need;
+    return 0;
+}
+
+/* Tries to prove a period from the values so far: a short window (inside
+ * the periodic part early) and a long one (long periods). */
+void tb_try_period(tb_state *st) {
+    if (!try_window(st, 8))
+        try_window(st, 2);
+}
