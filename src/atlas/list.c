@@ -1,6 +1,6 @@
 /*
  * list.c — the codes a sweep covers (nimber_atlas_add): a pattern whose
- * '?' runs through the digits after the point ("octal:0.??"), a game, or
+ * '?' runs through the digits after the point (as octal:0.??), a game, or
  * @FILE with one of those a line; each code once, by its canonical
  * specification.  Also the string index the sweep's arrays share, and the
  * cost order nimber-mpi schedules by.

@@ -81,6 +81,15 @@ copy_tree() {
     [ "$status" -eq 1 ]
     [[ "$output" == *"src/game.c (layer 1 games) uses nb_up of src/solve/s.c (layer 5 solve)"* ]]
     [[ "$output" == *"call cycle: src/position/a.c -> src/position/b.c -> src/position/a.c"* ]]
+    # two files of one family's folder calling each other (none is allowed
+    # since 0.9.0: KNOWN_CYCLES is empty)
+    mkdir -p "$T/src/games/fam" "$T/o/src/games/fam"
+    printf 'int nb_y(void);\nint nb_x(void) { return nb_y(); }\n' > "$T/src/games/fam/x.c"
+    printf 'int nb_x(void);\nint nb_y(void) { return nb_x() + 1; }\n' > "$T/src/games/fam/y.c"
+    for f in x y; do cc -c "$T/src/games/fam/$f.c" -o "$T/o/src/games/fam/$f.o"; done
+    run python3 "$CHECK" --root "$T" --objects "$T/o"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"files that use one another in a cycle: src/games/fam/x.c, src/games/fam/y.c"* ]]
 }
 
 @test "no file outside src/games, in any folder, names a family" {

@@ -16,10 +16,14 @@
  *   values.c    the closed forms of the rules (proved there), the sets a
  *               move may turn, and those changing the value by d
  *   moebius.c   the Moebius rule: values by the mex, the pair index
+ *   sets.c      the sets of coins a move turns: words, read back, a
+ *               product's rows and columns, coins ordered and written
  *   products.c  products (Tartan): changes a factor makes, moves to a value
  *   moves.c     moves as sets: listed, checked, applied, the value after
  *   text.c      positions and moves as text and JSON, read and written
  *   family.c    the spec and state, the value, explain, the nimber_family
+ * Each uses only the files above it in this list (moebius.c below
+ * values.c), never one below (tests/layers.py).
  */
 #ifndef NIMBER_COINS_H
 #define NIMBER_COINS_H
@@ -32,7 +36,7 @@ __extension__ typedef unsigned __int128 u128;
 
 enum rule { TURTLES, TWINS, MOCK, RULER, MOEBIUS, NRULES };
 
-/* The rules' names and what a move turns (family.c). */
+/* The rules' names and what a move turns (values.c). */
 extern const char *const cn_rule_name[NRULES];
 extern const char *const cn_rule_turns[NRULES];
 /* Fewest and most coins a move turns besides the rightmost (not ruler). */
@@ -188,7 +192,10 @@ int cn_cmp_u64(const void *a, const void *b);
 int cn_product_moves_to(coins_state *st, uint64_t x, uint64_t y, uint64_t d,
                         uint64_t *budget, nb_msink *sink, nimber_error *err);
 
-/* ---- moves.c ---- */
+/* ---- sets.c ---- */
+
+/* A set of a one-rule game as a move to the move sink. */
+int cn_emit_1d(set_sink *k, const cset *s);
 
 /* A row set A: every column set B with it. */
 int cn_emit_row(set_sink *k, const cset *a);
@@ -210,6 +217,18 @@ unsigned cn_cset_words(const cset *s, uint64_t *w);
 /* The coin i of A x B (row-major), as two words. */
 void cn_grid_coin(const cset *a, const cset *b, uint64_t nb, uint64_t i,
                   uint64_t *c);
+
+/* Sorts a position's coins ascending. */
+void cn_sort_coins(uint64_t *w, size_t n, unsigned dims);
+
+/* Orders coins (1 or 2 words each). */
+int cn_cmp_coin1(const void *a, const void *b);
+int cn_cmp_coin2(const void *a, const void *b);
+
+/* Writes a coin: "7" or "(1,2)". */
+int cn_coin_text(nb_buf *out, unsigned dims, const uint64_t *c);
+
+/* ---- moves.c ---- */
 
 /* Every move: coin by coin, every set (product: A, then B). */
 int coins_moves(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
@@ -235,17 +254,6 @@ int coins_after(nimber_game *g, const uint64_t *w, size_t n,
                 nimber_error *err);
 
 /* ---- text.c ---- */
-
-/* Sorts a position's coins ascending. */
-void cn_sort_coins(uint64_t *w, size_t n, unsigned dims);
-
-/* Orders coins (1 or 2 words each). */
-int cn_cmp_coin1(const void *a, const void *b);
-
-int cn_cmp_coin2(const void *a, const void *b);
-
-/* Writes a coin: "7" or "(1,2)". */
-int cn_coin_text(nb_buf *out, unsigned dims, const uint64_t *c);
 
 /* "heads: 3 7" or "heads: (1,2) (3,5)"; "all tails". */
 int coins_pos_text(const nimber_game *g, const uint64_t *w, size_t n,

@@ -11,12 +11,7 @@
 
 /* ---- the family ---- */
 
-/* The rules' names, what a move turns, and their values. */
-const char *const cn_rule_name[NRULES] = {
-    "turtles", "twins", "mock-turtles", "ruler", "moebius"};
-const char *const cn_rule_turns[NRULES] = {
-    "one or two coins", "exactly two coins", "one, two or three coins",
-    "a run of consecutive coins", "one to five coins"};
+/* The rules' values, for explain (their names: values.c). */
 static const char *const rule_formula[NRULES] = {
     "G(x) = x (a move at x leaves 0..x-1)",
     "G(x) = x - 1 (a move at x leaves 0..x-2)",

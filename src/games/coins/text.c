@@ -20,30 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Orders coins (1 or 2 words each). */
-int cn_cmp_coin1(const void *a, const void *b) {
-    return cn_cmp_u64(a, b);
-}
-int cn_cmp_coin2(const void *a, const void *b) {
-    const uint64_t *x = a, *y = b;
-    int c = cn_cmp_u64(x, y);
-    return c ? c : cn_cmp_u64(x + 1, y + 1);
-}
-
-/* Sorts a position's coins ascending. */
-void cn_sort_coins(uint64_t *w, size_t n, unsigned dims) {
-    qsort(w, n / dims, dims * sizeof *w,
-          dims == 1 ? cn_cmp_coin1 : cn_cmp_coin2);
-}
-
-/* Writes a coin: "7" or "(1,2)". */
-int cn_coin_text(nb_buf *out, unsigned dims, const uint64_t *c) {
-    if (dims == 1)
-        return nb_buf_printf(out, "%llu", (unsigned long long)c[0]);
-    return nb_buf_printf(out, "(%llu,%llu)", (unsigned long long)c[0],
-                         (unsigned long long)c[1]);
-}
-
 /* Coins are numbered from 1 and heads at most once (any order). */
 int coins_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
                     nimber_error *err) {

@@ -58,6 +58,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The rules' names and what a move turns (the family's text and
+ * explain read them). */
+const char *const cn_rule_name[NRULES] = {
+    "turtles", "twins", "mock-turtles", "ruler", "moebius"};
+const char *const cn_rule_turns[NRULES] = {
+    "one or two coins", "exactly two coins", "one, two or three coins",
+    "a run of consecutive coins", "one to five coins"};
+
 /* ---- values ---- */
 
 /* G(x) of a mock-turtles coin: o(x-1). */
