@@ -361,7 +361,7 @@ W        := $(B)/wasm
 WEB      := $(B)/web
 WEB_OBJ  := $(LIB_SRC:%.c=$(W)/%.o) $(W)/cli/plot.o $(patsubst %.c,$(W)/%.o,$(wildcard web/*.c))
 WEB_EXPORTS := _nbw_free,_nbw_version,_nbw_games,_nbw_solve,_nbw_explain,_nbw_move,_nbw_computer,_nbw_grundy,_nbw_values,_nbw_period,_nbw_svg
-WEB_FILES := $(addprefix $(WEB)/,index.html style.css app.js plot.js worker.js board.js files.js i18n.js) $(WEB)/zh_CN.json
+WEB_FILES := $(addprefix $(WEB)/,index.html style.css engine.js app.js plot.js worker.js board.js files.js i18n.js) $(WEB)/zh_CN.json
 
 $(W)/%.o: %.c $(LIB_HDR) $(CLI_HDR) $(wildcard web/*.h)
 	@mkdir -p $(dir $@)
