@@ -53,6 +53,8 @@ int cmd_explain(int argc, char **argv) {
                 goto out;
             }
             rule = r;
+        } else if (strcmp(argv[i], "--board") == 0) {
+            cli_board_forced = 1;
         } else if ((d = cli_db_option(argc, argv, &i, "explain")) != 0) {
             if (d < 0) {
                 rc = EXIT_USAGE;
@@ -82,6 +84,8 @@ int cmd_explain(int argc, char **argv) {
         rc = cli_fail(st, &err, 0);
         goto out;
     }
+    if (cli_board_wanted()) /* the boards first, then why */
+        cli_board_draw_moves(stdout, pos, NULL, 0, "", 0, NULL);
     fputs(text, stdout);
     nimber_free(text);
     rc = cli_finish_output();

@@ -48,6 +48,14 @@ static void print_move(const char *who, const nimber_position *pos,
     printf("%s\n", nimber_move_text(pos, m, mt));
 }
 
+/* The position: its line of text per component, then the boards drawn
+ * (a terminal, --board). */
+static void show_position(const nimber_position *pos) {
+    cli_print_position(stdout, pos);
+    if (cli_board_wanted())
+        cli_board_draw_moves(stdout, pos, NULL, 0, "", 0, NULL);
+}
+
 /* The prompt's own help: its commands, and a move written as this game
  * writes them (the position's first legal move, as an example). */
 static void prompt_help(nimber_position *pos) {
@@ -132,6 +140,8 @@ int cmd_play(int argc, char **argv) {
             goto out;
         } else if (strcmp(argv[i], "--hint") == 0) {
             hint = 1;
+        } else if (strcmp(argv[i], "--board") == 0) {
+            cli_board_forced = 1;
         } else if (strcmp(argv[i], "--first") == 0) {
             const char *w = i + 1 < argc ? argv[++i] : "";
             if (strcmp(w, "human") != 0 && strcmp(w, "computer") != 0) {
@@ -174,7 +184,7 @@ int cmd_play(int argc, char **argv) {
                        : _("whoever cannot move loses"));
     for (int ply = 0;; ply++) {
         printf(_("\nposition:\n"));
-        cli_print_position(stdout, pos);
+        show_position(pos);
         nimber_move mv;
         if (ply == MAX_PLIES) {
             printf(_("draw: no winner after %d moves\n"), MAX_PLIES);
@@ -224,7 +234,7 @@ int cmd_play(int argc, char **argv) {
                 continue;
             }
             if (strncmp(p, "position", 8) == 0) {
-                cli_print_position(stdout, pos);
+                show_position(pos);
                 continue;
             }
             if (strncmp(p, "hint", 4) == 0) {
