@@ -11,8 +11,9 @@
 
 /* Prints the explain command's help. */
 static void explain_help(FILE *f) {
-    fputs("usage: nimber explain [--misere | --every] [--db FILE [--db-write]]"
-          "\n                      GAME HEAP... [+ GAME HEAP...]\n\n"
+    fputs("usage: nimber explain [--board] [--misere | --every]\n"
+          "                      [--db FILE [--db-write]]\n"
+          "                      GAME HEAP... [+ GAME HEAP...]\n\n"
           "Explains the outcome: for nim, the binary table of the heaps, the\n"
           "column parities and the nim-sum, and the heap to change; for\n"
           "other games, each heap's Grundy value as the mex of its options,\n"
@@ -20,7 +21,11 @@ static void explain_help(FILE *f) {
           "--misere (or misere-nim), the misère rule that decides it; with\n"
           "--every (Every-SG), each component's steps and the winning turn\n"
           "(--misere and --every exclude each other).  --db FILE reads part\n"
-          "values of boards (cram) from FILE; --db-write adds what it learnt.\n",
+          "values of boards (cram) from FILE; --db-write adds what it learnt.\n"
+          "A board (cram, chomp, a graph) is drawn before the explanation on\n"
+          "a terminal, or with --board.\n\n"
+          "options:\n"
+          "  --board      draw the board even when output is not a terminal\n",
           f);
 }
 

@@ -18,8 +18,8 @@
 /* Prints the play command's help. */
 static void play_help(FILE *f) {
     fputs("usage: nimber play [--first human|computer] [--misere] [--hint]\n"
-          "                   [--db FILE [--db-write]] GAME HEAP... [+ GAME "
-          "HEAP...]\n\n"
+          "                   [--board] [--db FILE [--db-write]]\n"
+          "                   GAME HEAP... [+ GAME HEAP...]\n\n"
           "Plays against a perfect opponent.  Type a move as the program\n"
           "prints one, or shorter:\n"
           "  heap 2: 5 -> 3     heap 2 (counting from 0) goes down to 3\n"
@@ -27,12 +27,17 @@ static void play_help(FILE *f) {
           "  0 -> 1 + 4         heap 0 splits into 1 and 4 ('0 -> 1 4' too)\n"
           "  1.0 -> 0           component 1, heap 0 (when there are several)\n"
           "Other games' moves are typed as the program prints them (a graph\n"
-          "token: 'token T: FROM -> TO').  At the prompt: help, hint,\n"
-          "position, quit.\n\n"
+          "token: 'token T: FROM -> TO'); on a board, cells by row and\n"
+          "column as the drawing numbers them ('2,1-3,1' or '2,1 3,1', a\n"
+          "domino of Cram; 'take 1,2' or '1,2', a square of Chomp).  At\n"
+          "the prompt: help, hint, position, quit.\n\n"
+          "On a terminal (or with --board) a board is drawn after each\n"
+          "move, in colour unless NO_COLOR is set.\n\n"
           "options:\n"
           "  --first W    who moves first: human (default) or computer\n"
           "  --misere     whoever makes the last move loses\n"
           "  --hint       show the best move before each of yours\n"
+          "  --board      draw the board even when output is not a terminal\n"
           "  --db FILE    read part values of boards from FILE ('nimber db\n"
           "               build'); --db-write adds what the game learnt\n",
           f);

@@ -13,8 +13,8 @@
 
 /* Prints the solve command's help. */
 static void solve_help(FILE *f) {
-    fputs("usage: nimber solve [--json] [--misere | --every] [--max-moves N]\n"
-          "                    [--outcome] [--db FILE [--db-write]]\n"
+    fputs("usage: nimber solve [--json] [--board] [--misere | --every]\n"
+          "                    [--max-moves N] [--outcome] [--db FILE [--db-write]]\n"
           "                    [--algorithm auto|direct]\n"
           "                    [--progress] GAME HEAP... [+ GAME HEAP...]\n\n"
           "Prints the Grundy value of the position (the nim-sum of its\n"
@@ -33,6 +33,11 @@ static void solve_help(FILE *f) {
           "unknown' with the exact outcome and moves.\n\n"
           "options:\n"
           "  --json          one JSON object instead of text\n"
+          "  --board         draw a board (cram, chomp: a grid, the winning\n"
+          "                  moves lettered on it and listed beside; graphs:\n"
+          "                  the vertices left and their neighbours) even\n"
+          "                  when output is not a terminal, where it is\n"
+          "                  drawn anyway (colour unless NO_COLOR is set)\n"
           "  --misere        misère play: whoever moves last loses (decided\n"
           "                  by a closed form where one applies; sums of heap\n"
           "                  games by the misère quotient of their heaps\n"
