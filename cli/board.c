@@ -279,12 +279,12 @@ static void draw_grid(canvas *cv, const grid *g, int chomp) {
     line_t *l = new_line(cv);
     put(cv, l, NULL, "%*s ", rw + 1, "");
     for (uint64_t c = 0; c < g->cols; c++)
-        put(cv, l, C_DIM, " %*llu", w, (unsigned long long)(g->base + c));
+        put(cv, l, C_DIM, " %*u", w, (unsigned)(g->base + c));
     int blocked = 0, marked = 0;
     for (uint64_t i = 0; i < g->rows; i++) {
         uint64_t r = g->flip ? g->rows - 1 - i : i;
         l = new_line(cv);
-        put(cv, l, C_DIM, " %*llu ", rw, (unsigned long long)(g->base + r));
+        put(cv, l, C_DIM, " %*u ", rw, (unsigned)(g->base + r));
         for (uint64_t c = 0; c < g->cols; c++) {
             size_t k = (size_t)(r * g->cols + c);
             static const char sign[] = "#.xo.P";

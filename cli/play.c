@@ -250,6 +250,8 @@ int cmd_play(int argc, char **argv) {
                            : o == NIMBER_OUTCOME_D ? _("hint (keeps the draw)")
                                                    : _("hint (you are losing)"),
                            pos, &mv);
+                if (cli_board_wanted()) /* the move on the board */
+                    cli_board_draw_moves(stdout, pos, &mv, 1, "hint:", 0, NULL);
                 continue;
             }
             p[strcspn(p, "\r\n")] = '\0';

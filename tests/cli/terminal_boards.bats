@@ -241,3 +241,14 @@ position:'* ]]
     [ "$(printf '%s\n' "$out" | grep -c '^  o square  . eaten  P poison$')" -eq 3 ]
     [[ "$out" == *' 1  o o . .'* ]]
 }
+
+@test "play --board: hint draws its move on the board" {
+    run_stdin 'hint\nquit\n' play --board cram:2x3
+    status_is 0
+    [[ "$out" == *'your move> hint (winning): 1,1-2,1
+    1 2 3    hint:
+ 1  a . .      a 1,1-2,1
+ 2  a . .
+  . free  x covered  a, b...: moves
+your move> game abandoned' ]]
+}
