@@ -18,7 +18,7 @@ _nimber_options() {
         quotient) echo "--json --upto --max-order" ;;
         genus) echo "--json --upto" ;;
         canonical) echo "--misere --json" ;;
-        atlas) echo "--upto --out --format" ;;
+        atlas) echo "--upto --out --format --freq --max-options --max-seconds" ;;
         db) echo "--cells --out --json" ;;
         judge|graph-dot|help) echo "" ;;
     esac
