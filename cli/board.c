@@ -456,6 +456,11 @@ void cli_board_draw_moves(FILE *f, const nimber_position *pos,
     char title[300];
     size_t n = nimber_position_components(pos);
     for (size_t c = 0; c < n; c++) {
+        if (cli_from_file(c)) { /* not read in just to find no board */
+            if (drawn)
+                drawn[c] = 0;
+            continue;
+        }
         title_of(pos, c, title, sizeof title);
         int d = cli_board_draw(f, pos, c, moves, nmoves,
                                titled || n > 1 ? title : NULL, heading);

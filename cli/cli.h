@@ -46,6 +46,9 @@ int cli_read_position(char **args, int nargs, nimber_rule rule,
                       nimber_game **games, int *ngames,
                       nimber_position **out);
 void cli_print_position(FILE *f, const nimber_position *pos);
+/* 1 when component c of the position cli_read_position read last came
+ * from '-' or '@FILE' (its heaps may be millions, left in the file). */
+int cli_from_file(size_t c);
 /* Frees what cli_read_position made: the position, its games, the array. */
 void cli_free_position(nimber_position *pos, nimber_game **games, int ngames);
 
