@@ -252,3 +252,14 @@ position:'* ]]
   . free  x covered  a, b...: moves
 your move> game abandoned' ]]
 }
+
+@test "play cram: a domino typed as two cells ('2,1 3,1') as well as '2,1-3,1'; one cell is refused with both forms shown" {
+    run_stdin '2,1 3,1\nquit\n' play cram:3x3
+    status_is 0
+    [[ "$out" == *'board .../x../x.. (x covered), 7 of 9 free cells left'* ]]
+    [[ "$out" != *'illegal move'* ]]
+    run_stdin '2,1\n2,1 2,3\nquit\n' play cram:3x3
+    status_is 0
+    [[ "$out" == *"illegal move: move '2,1': a domino covers two cells, e.g. '1,1-1,2' or '1,1 1,2'"* ]]
+    [[ "$out" == *"2,1 and 2,3 are not neighbours in a row or a column"* ]]
+}
