@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define BOARD_MOVES 20 /* winning moves lettered on a board drawn */
+
 /* Prints the explain command's help. */
 static void explain_help(FILE *f) {
     fputs("usage: nimber explain [--board] [--misere | --every]\n"
@@ -22,8 +24,8 @@ static void explain_help(FILE *f) {
           "--every (Every-SG), each component's steps and the winning turn\n"
           "(--misere and --every exclude each other).  --db FILE reads part\n"
           "values of boards (cram) from FILE; --db-write adds what it learnt.\n"
-          "A board (cram, chomp, a graph) is drawn before the explanation on\n"
-          "a terminal, or with --board.\n\n"
+          "A board (cram, chomp, a graph) is drawn, its winning moves\n"
+          "lettered, before the explanation on a terminal, or with --board.\n\n"
           "options:\n"
           "  --board      draw the board even when output is not a terminal\n",
           f);
@@ -89,8 +91,19 @@ int cmd_explain(int argc, char **argv) {
         rc = cli_fail(st, &err, 0);
         goto out;
     }
-    if (cli_board_wanted()) /* the boards first, then why */
-        cli_board_draw_moves(stdout, pos, NULL, 0, "", 0, NULL);
+    if (cli_board_wanted()) { /* the boards first, then why */
+        /* the winning moves lettered: the explanation has valued the
+         * position, so this solve reads the game's tables (nothing is
+         * lettered if it fails: the explanation lists them anyway) */
+        nimber_solution sol;
+        int have = nimber_position_solve(pos, BOARD_MOVES, &sol, &err) ==
+                   NIMBER_OK;
+        cli_board_draw_moves(stdout, pos, have ? sol.moves : NULL,
+                             have ? sol.nmoves : 0, "winning moves:", 0,
+                             NULL);
+        if (have)
+            nimber_solution_clear(&sol);
+    }
     fputs(text, stdout);
     nimber_free(text);
     rc = cli_finish_output();

@@ -263,3 +263,15 @@ your move> game abandoned' ]]
     [[ "$out" == *"illegal move: move '2,1': a domino covers two cells, e.g. '1,1-1,2' or '1,1 1,2'"* ]]
     [[ "$out" == *"2,1 and 2,3 are not neighbours in a row or a column"* ]]
 }
+
+@test "explain --board letters the winning moves on the board before the explanation" {
+    run_split explain --board cram:2x3
+    status_is 0
+    [ "$(printf '%s\n' "$out" | sed -n 1,7p)" = '    1 2 3    winning moves:
+ 1  a b c      a 1,1-2,1
+ 2  a b c      b 1,2-2,2
+               c 1,3-2,3
+  . free  x covered  a, b...: moves
+Sprague-Grundy: each heap (component) is worth a Nim heap of its
+Grundy value G, the mex (smallest missing value) of the values' ]
+}
