@@ -86,24 +86,25 @@ int cmd_explain(int argc, char **argv) {
         cli_watch(games[k]);
     if (st == NIMBER_OK)
         st = nimber_position_explain(pos, &text, &err);
+    /* On a board drawn, the winning moves lettered: the explanation has
+     * valued the position, so this solve reads the game's tables; if it
+     * fails, nothing is lettered (the explanation lists them anyway). */
+    nimber_solution sol;
+    nimber_error serr;
+    int have = st == NIMBER_OK && cli_board_wanted() &&
+               nimber_position_solve(pos, BOARD_MOVES, &sol, &serr) ==
+                   NIMBER_OK;
     cli_watch_end();
     if (st != NIMBER_OK) {
         rc = cli_fail(st, &err, 0);
         goto out;
     }
-    if (cli_board_wanted()) { /* the boards first, then why */
-        /* the winning moves lettered: the explanation has valued the
-         * position, so this solve reads the game's tables (nothing is
-         * lettered if it fails: the explanation lists them anyway) */
-        nimber_solution sol;
-        int have = nimber_position_solve(pos, BOARD_MOVES, &sol, &err) ==
-                   NIMBER_OK;
+    if (cli_board_wanted()) /* the boards first, then why */
         cli_board_draw_moves(stdout, pos, have ? sol.moves : NULL,
                              have ? sol.nmoves : 0, "winning moves:", 0,
                              NULL);
-        if (have)
-            nimber_solution_clear(&sol);
-    }
+    if (have)
+        nimber_solution_clear(&sol);
     fputs(text, stdout);
     nimber_free(text);
     rc = cli_finish_output();
