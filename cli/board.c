@@ -31,6 +31,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #define DRAW_MAX 40    /* rows or columns of the largest grid drawn */
@@ -139,21 +140,37 @@ static void free_canvas(canvas *cv) {
     free(cv->l);
 }
 
-/* Prints left and right side by side (right starting gap columns after
- * the widest line of left), without trailing blanks. */
+/* The terminal's width in columns, or 0 (not a terminal, unknown). */
+static int screen_width(void) {
+    struct winsize ws;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0)
+        return ws.ws_col;
+    return 0;
+}
+
+/* Prints left and right side by side (right starting 4 columns after the
+ * widest line of left), without trailing blanks; right below left when
+ * both do not fit the terminal's width. */
 static void print_beside(FILE *f, const canvas *left, const canvas *right) {
-    int w = 0;
+    int w = 0, rw = 0, cols = screen_width();
     for (size_t i = 0; i < left->n; i++)
         w = left->l[i].width > w ? left->l[i].width : w;
-    size_t n = left->n > right->n ? left->n : right->n;
+    for (size_t i = 0; i < right->n; i++)
+        rw = right->l[i].width > rw ? right->l[i].width : rw;
+    int below = cols > 0 && w + 4 + rw > cols;
+    size_t n = below                 ? left->n + right->n
+               : left->n > right->n ? left->n
+                                     : right->n;
     for (size_t i = 0; i < n; i++) {
-        int at = 0;
-        if (i < left->n) {
-            fputs(left->l[i].s ? left->l[i].s : "", f);
-            at = left->l[i].width;
-        }
-        if (i < right->n && right->l[i].len)
-            fprintf(f, "%*s%s", w + 4 - at, "", right->l[i].s);
+        const line_t *l = i < left->n ? &left->l[i] : NULL;
+        const line_t *r = below ? (i >= left->n ? &right->l[i - left->n] : NULL)
+                          : i < right->n ? &right->l[i]
+                                         : NULL;
+        if (l && l->s)
+            fputs(l->s, f);
+        if (r && r->len)
+            fprintf(f, "%*s%s", below ? 0 : w + 4 - (l ? l->width : 0), "",
+                    r->s);
         fputc('\n', f);
     }
 }

@@ -19,10 +19,11 @@ teardown() {
 
 TM() { tmux -f /dev/null -S "$SOCK" "$@"; }
 
-# Runs a command line in a fresh 100 x 40 pane; "[done]" when it ends.
+# Runs a command line in a fresh pane, 100 x 40 unless WIDTH is given;
+# "[done]" when it ends.
 pane() {
     command -v tmux >/dev/null || skip "no tmux"
-    TM new-session -d -s t -x 100 -y 40 "cd '$BATS_TEST_TMPDIR'; $1; echo '[done]'; sleep 60"
+    TM new-session -d -s t -x "${2:-100}" -y 40 "cd '$BATS_TEST_TMPDIR'; $1; echo '[done]'; sleep 60"
 }
 
 # The pane's text (all of it, trailing blanks dropped); -e: with colour.
@@ -274,4 +275,20 @@ your move> game abandoned' ]]
   . free  x covered  a, b...: moves
 Sprague-Grundy: each heap (component) is worth a Nim heap of its
 Grundy value G, the mex (smallest missing value) of the values' ]
+}
+
+@test "a terminal too narrow for the moves beside the grid: they come below it" {
+    pane "NO_COLOR=1 '$NIMBER' solve cram:4x5" 28
+    wait_for '[done]'
+    [ "$(screen | sed -n 4,14p)" = '    1 2 3 4 5
+ 1  . . . . .
+ 2  a b c d e
+ 3  a b c d e
+ 4  . . . . .
+winning moves:
+  a 2,1-3,1
+  b 2,2-3,2
+  c 2,3-3,3
+  d 2,4-3,4
+  e 2,5-3,5' ]
 }
