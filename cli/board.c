@@ -16,7 +16,8 @@
  *       optional): the vertices left, each with its neighbours (or
  *       successors) left, tokens starred.
  * Other boards are not drawn (the one-line text says it all).  Beside the
- * drawing, the moves given (the winning moves in solve), lettered.
+ * drawing (below it when a terminal is too narrow for both), the moves
+ * given (the winning moves in solve), lettered.
  *
  * Drawing happens when standard output is a terminal or with --board;
  * colour only on a terminal and when NO_COLOR is unset or empty
