@@ -46,8 +46,31 @@ int cli_read_position(char **args, int nargs, nimber_rule rule,
                       nimber_game **games, int *ngames,
                       nimber_position **out);
 void cli_print_position(FILE *f, const nimber_position *pos);
+/* 1 when component c of the position cli_read_position read last came
+ * from '-' or '@FILE' (its heaps may be millions, left in the file). */
+int cli_from_file(size_t c);
 /* Frees what cli_read_position made: the position, its games, the array. */
 void cli_free_position(nimber_position *pos, nimber_game **games, int ngames);
+
+/* board.c: boards drawn in the terminal.  cli_board_forced: --board
+ * (draw even when stdout is not a terminal); cli_board_wanted: 1 when
+ * boards are drawn (--board, or stdout is a terminal).  cli_board_draw
+ * draws component c of pos, if its board is one that is drawn (a grid of
+ * cells, a graph): first title (if not NULL), then the drawing with the
+ * moves of component c among moves[0..nmoves-1] beside it under heading,
+ * lettered on a grid; returns 1, or 0 having printed nothing. */
+extern int cli_board_forced;
+int cli_board_wanted(void);
+int cli_board_draw(FILE *f, const nimber_position *pos, size_t c,
+                   const nimber_move *moves, size_t nmoves, const char *title,
+                   const char *heading);
+/* Draws each component of pos whose board is drawn, under its game's
+ * name (and number; titled 0: only in a sum), with its moves among
+ * moves[0..nmoves-1] beside; drawn[c] (if not NULL) says which were. */
+void cli_board_draw_moves(FILE *f, const nimber_position *pos,
+                          const nimber_move *moves, size_t nmoves,
+                          const char *heading, int titled,
+                          unsigned char *drawn);
 
 /* Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
 #define EXIT_INTERRUPTED 130

@@ -9,10 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define BOARD_MOVES 20 /* winning moves lettered on a board drawn */
+
 /* Prints the explain command's help. */
 static void explain_help(FILE *f) {
-    fputs("usage: nimber explain [--misere | --every] [--db FILE [--db-write]]"
-          "\n                      GAME HEAP... [+ GAME HEAP...]\n\n"
+    fputs("usage: nimber explain [--board] [--misere | --every]\n"
+          "                      [--db FILE [--db-write]]\n"
+          "                      GAME HEAP... [+ GAME HEAP...]\n\n"
           "Explains the outcome: for nim, the binary table of the heaps, the\n"
           "column parities and the nim-sum, and the heap to change; for\n"
           "other games, each heap's Grundy value as the mex of its options,\n"
@@ -20,7 +23,11 @@ static void explain_help(FILE *f) {
           "--misere (or misere-nim), the misère rule that decides it; with\n"
           "--every (Every-SG), each component's steps and the winning turn\n"
           "(--misere and --every exclude each other).  --db FILE reads part\n"
-          "values of boards (cram) from FILE; --db-write adds what it learnt.\n",
+          "values of boards (cram) from FILE; --db-write adds what it learnt.\n"
+          "A board (cram, chomp, a graph) is drawn, its winning moves\n"
+          "lettered, before the explanation on a terminal, or with --board.\n\n"
+          "options:\n"
+          "  --board      draw the board even when output is not a terminal\n",
           f);
 }
 
@@ -53,6 +60,8 @@ int cmd_explain(int argc, char **argv) {
                 goto out;
             }
             rule = r;
+        } else if (strcmp(argv[i], "--board") == 0) {
+            cli_board_forced = 1;
         } else if ((d = cli_db_option(argc, argv, &i, "explain")) != 0) {
             if (d < 0) {
                 rc = EXIT_USAGE;
@@ -77,11 +86,25 @@ int cmd_explain(int argc, char **argv) {
         cli_watch(games[k]);
     if (st == NIMBER_OK)
         st = nimber_position_explain(pos, &text, &err);
+    /* On a board drawn, the winning moves lettered: the explanation has
+     * valued the position, so this solve reads the game's tables; if it
+     * fails, nothing is lettered (the explanation lists them anyway). */
+    nimber_solution sol;
+    nimber_error serr;
+    int have = st == NIMBER_OK && cli_board_wanted() &&
+               nimber_position_solve(pos, BOARD_MOVES, &sol, &serr) ==
+                   NIMBER_OK;
     cli_watch_end();
     if (st != NIMBER_OK) {
         rc = cli_fail(st, &err, 0);
         goto out;
     }
+    if (cli_board_wanted()) /* the boards first, then why */
+        cli_board_draw_moves(stdout, pos, have ? sol.moves : NULL,
+                             have ? sol.nmoves : 0, "winning moves:", 0,
+                             NULL);
+    if (have)
+        nimber_solution_clear(&sol);
     fputs(text, stdout);
     nimber_free(text);
     rc = cli_finish_output();

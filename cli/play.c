@@ -18,8 +18,8 @@
 /* Prints the play command's help. */
 static void play_help(FILE *f) {
     fputs("usage: nimber play [--first human|computer] [--misere] [--hint]\n"
-          "                   [--db FILE [--db-write]] GAME HEAP... [+ GAME "
-          "HEAP...]\n\n"
+          "                   [--board] [--db FILE [--db-write]]\n"
+          "                   GAME HEAP... [+ GAME HEAP...]\n\n"
           "Plays against a perfect opponent.  Type a move as the program\n"
           "prints one, or shorter:\n"
           "  heap 2: 5 -> 3     heap 2 (counting from 0) goes down to 3\n"
@@ -27,12 +27,17 @@ static void play_help(FILE *f) {
           "  0 -> 1 + 4         heap 0 splits into 1 and 4 ('0 -> 1 4' too)\n"
           "  1.0 -> 0           component 1, heap 0 (when there are several)\n"
           "Other games' moves are typed as the program prints them (a graph\n"
-          "token: 'token T: FROM -> TO').  At the prompt: help, hint,\n"
-          "position, quit.\n\n"
+          "token: 'token T: FROM -> TO'); on a board, cells by row and\n"
+          "column as the drawing numbers them ('2,1-3,1' or '2,1 3,1', a\n"
+          "domino of Cram; 'take 1,2' or '1,2', a square of Chomp).  At\n"
+          "the prompt: help, hint, position, quit.\n\n"
+          "On a terminal (or with --board) a board is drawn after each\n"
+          "move, in colour unless NO_COLOR is set.\n\n"
           "options:\n"
           "  --first W    who moves first: human (default) or computer\n"
           "  --misere     whoever makes the last move loses\n"
           "  --hint       show the best move before each of yours\n"
+          "  --board      draw the board even when output is not a terminal\n"
           "  --db FILE    read part values of boards from FILE ('nimber db\n"
           "               build'); --db-write adds what the game learnt\n",
           f);
@@ -46,6 +51,14 @@ static void print_move(const char *who, const nimber_position *pos,
     if (nimber_position_components(pos) > 1)
         printf(_("component %zu "), m->component);
     printf("%s\n", nimber_move_text(pos, m, mt));
+}
+
+/* The position: its line of text per component, then the boards drawn
+ * (a terminal, --board). */
+static void show_position(const nimber_position *pos) {
+    cli_print_position(stdout, pos);
+    if (cli_board_wanted())
+        cli_board_draw_moves(stdout, pos, NULL, 0, "", 0, NULL);
 }
 
 /* The prompt's own help: its commands, and a move written as this game
@@ -132,6 +145,8 @@ int cmd_play(int argc, char **argv) {
             goto out;
         } else if (strcmp(argv[i], "--hint") == 0) {
             hint = 1;
+        } else if (strcmp(argv[i], "--board") == 0) {
+            cli_board_forced = 1;
         } else if (strcmp(argv[i], "--first") == 0) {
             const char *w = i + 1 < argc ? argv[++i] : "";
             if (strcmp(w, "human") != 0 && strcmp(w, "computer") != 0) {
@@ -174,7 +189,7 @@ int cmd_play(int argc, char **argv) {
                        : _("whoever cannot move loses"));
     for (int ply = 0;; ply++) {
         printf(_("\nposition:\n"));
-        cli_print_position(stdout, pos);
+        show_position(pos);
         nimber_move mv;
         if (ply == MAX_PLIES) {
             printf(_("draw: no winner after %d moves\n"), MAX_PLIES);
@@ -224,7 +239,7 @@ int cmd_play(int argc, char **argv) {
                 continue;
             }
             if (strncmp(p, "position", 8) == 0) {
-                cli_print_position(stdout, pos);
+                show_position(pos);
                 continue;
             }
             if (strncmp(p, "hint", 4) == 0) {
@@ -235,6 +250,8 @@ int cmd_play(int argc, char **argv) {
                            : o == NIMBER_OUTCOME_D ? _("hint (keeps the draw)")
                                                    : _("hint (you are losing)"),
                            pos, &mv);
+                if (cli_board_wanted()) /* the move on the board */
+                    cli_board_draw_moves(stdout, pos, &mv, 1, "hint:", 0, NULL);
                 continue;
             }
             p[strcspn(p, "\r\n")] = '\0';

@@ -156,6 +156,11 @@ static int add_numbers(nimber_position *pos, nimber_game *g, char **args,
     return rc;
 }
 
+/* Which components of the position read last came from '-' or '@FILE'
+ * (cli_from_file). */
+static unsigned char *from_file;
+static size_t from_file_n;
+
 /* Parses GAME HEAP... [+ GAME HEAP...] from args into a new position whose
  * games are stored in games[] (at least nargs slots); each game reads its
  * own position words.  A HEAP of "-" or "@FILE" stands for every number in
@@ -178,6 +183,14 @@ int cli_read_position(char **args, int nargs, nimber_rule rule,
         goto out;
     }
     nimber_position_set_rule(pos, rule, NULL); /* (an empty position) */
+    free(from_file);
+    from_file = calloc((size_t)nargs + 1, 1);
+    from_file_n = (size_t)nargs + 1;
+    if (!from_file) {
+        cli_error("out of memory");
+        rc = EXIT_OSERR;
+        goto out;
+    }
     if (nargs == 0) {
         cli_error("missing GAME HEAP...");
         rc = EXIT_USAGE;
@@ -215,6 +228,7 @@ int cli_read_position(char **args, int nargs, nimber_rule rule,
         for (int k = first; k < end; k++)
             files |= is_file_arg(args[k]);
         if (files) {
+            from_file[*ngames - 1] = 1;
             rc = end - first == 1 ? add_file(pos, g, args[first])
                                   : add_numbers(pos, g, args + first, end - first);
             if (rc != 0)
@@ -246,8 +260,14 @@ void cli_print_position(FILE *f, const nimber_position *pos) {
     nimber_free(text);
 }
 
+int cli_from_file(size_t c) {
+    return from_file && c < from_file_n && from_file[c];
+}
+
 /* Frees a position read by cli_read_position and its games. */
 void cli_free_position(nimber_position *pos, nimber_game **games, int ngames) {
+    free(from_file);
+    from_file = NULL;
     nimber_position_free(pos);
     for (int i = 0; i < ngames; i++)
         nimber_game_free(games[i]);

@@ -13,8 +13,8 @@
 
 /* Prints the solve command's help. */
 static void solve_help(FILE *f) {
-    fputs("usage: nimber solve [--json] [--misere | --every] [--max-moves N]\n"
-          "                    [--outcome] [--db FILE [--db-write]]\n"
+    fputs("usage: nimber solve [--json] [--board] [--misere | --every]\n"
+          "                    [--max-moves N] [--outcome] [--db FILE [--db-write]]\n"
           "                    [--algorithm auto|direct]\n"
           "                    [--progress] GAME HEAP... [+ GAME HEAP...]\n\n"
           "Prints the Grundy value of the position (the nim-sum of its\n"
@@ -33,6 +33,11 @@ static void solve_help(FILE *f) {
           "unknown' with the exact outcome and moves.\n\n"
           "options:\n"
           "  --json          one JSON object instead of text\n"
+          "  --board         draw a board (cram, chomp: a grid, the winning\n"
+          "                  moves lettered on it and listed beside; graphs:\n"
+          "                  the vertices left and their neighbours) even\n"
+          "                  when output is not a terminal, where it is\n"
+          "                  drawn anyway (colour unless NO_COLOR is set)\n"
           "  --misere        misère play: whoever moves last loses (decided\n"
           "                  by a closed form where one applies; sums of heap\n"
           "                  games by the misère quotient of their heaps\n"
@@ -69,9 +74,13 @@ static void solve_help(FILE *f) {
 }
 
 /* Prints the solution as text, at most `show` moves; outcome_only: from
- * --outcome (no value sought). */
+ * --outcome (no value sought).  With boards drawn (a terminal, --board),
+ * a component drawn has its moves listed beside its drawing instead of
+ * on "move component" lines. */
 static void print_text(const nimber_position *pos, const nimber_solution *s,
                        size_t show, int outcome_only) {
+    size_t ncomp = nimber_position_components(pos);
+    unsigned char *drawn = cli_board_wanted() ? calloc(ncomp, 1) : NULL;
     char buf[NIMBER_VALUE_BUFSIZE], mt[NIMBER_MOVE_BUFSIZE];
     if (outcome_only && !s->has_value &&
         nimber_position_rule(pos) == NIMBER_RULE_NORMAL)
@@ -88,10 +97,19 @@ static void print_text(const nimber_position *pos, const nimber_solution *s,
         printf("grundy unknown (too large to compute; the outcome and the "
                "moves are exact)\n");
     printf("outcome %c\n", "PND"[s->outcome]);
+    if (drawn)
+        cli_board_draw_moves(
+            stdout, pos, s->moves, s->nmoves < show ? s->nmoves : show,
+            s->outcome == NIMBER_OUTCOME_D ? "moves that keep the draw:"
+                                           : "winning moves:",
+            1, drawn);
     for (size_t i = 0; i < s->nmoves && i < show; i++)
-        printf("%s component %zu %s\n",
-               s->outcome == NIMBER_OUTCOME_D ? "draw" : "move",
-               s->moves[i].component, nimber_move_text(pos, &s->moves[i], mt));
+        if (!drawn || !drawn[s->moves[i].component])
+            printf("%s component %zu %s\n",
+                   s->outcome == NIMBER_OUTCOME_D ? "draw" : "move",
+                   s->moves[i].component,
+                   nimber_move_text(pos, &s->moves[i], mt));
+    free(drawn);
     if (outcome_only)
         return;
     if (s->nmoves > show)
@@ -142,6 +160,8 @@ int cmd_solve(int argc, char **argv) {
             json = 1;
         } else if (strcmp(argv[i], "--outcome") == 0) {
             outcome_only = 1;
+        } else if (strcmp(argv[i], "--board") == 0) {
+            cli_board_forced = 1;
         } else if (strcmp(argv[i], "--algorithm") == 0) {
             const char *v = cli_option_value("solve", argc, argv, &i);
             if (!v || !cli_parse_algorithm(v, &algo) ||

@@ -8,17 +8,17 @@
 # The options of COMMAND, one list (the global ones are added by _nimber).
 _nimber_options() {
     case "$1" in
-        solve) echo "--json --misere --every --max-moves --outcome --db --db-write --algorithm" ;;
+        solve) echo "--json --board --misere --every --max-moves --outcome --db --db-write --algorithm" ;;
         grundy) echo "--upto --json --svg --format --algorithm" ;;
         period) echo "--json --max --upto --algorithm --observed" ;;
-        play) echo "--first --misere --hint --db --db-write" ;;
-        explain) echo "--misere --every --db --db-write" ;;
+        play) echo "--first --misere --hint --board --db --db-write" ;;
+        explain) echo "--board --misere --every --db --db-write" ;;
         list) echo "--json" ;;
         calc) echo "--json --hex --" ;;
         quotient) echo "--json --upto --max-order" ;;
         genus) echo "--json --upto" ;;
         canonical) echo "--misere --json" ;;
-        atlas) echo "--upto --out --format" ;;
+        atlas) echo "--upto --out --format --freq --max-options --max-seconds" ;;
         db) echo "--cells --out --json" ;;
         judge|graph-dot|help) echo "" ;;
     esac

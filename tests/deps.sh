@@ -6,7 +6,8 @@
 # well-formed XML), g++ (the benchmark's seed baseline), and Debian's
 # Python with what the Python module needs to build (python3-dev, -venv,
 # -setuptools, -wheel) and to be tested (python3-pytest, -hypothesis,
-# -numpy), OpenMPI (libopenmpi-dev, openmpi-bin: nimber-mpi).  Runs apt-get
+# -numpy), OpenMPI (libopenmpi-dev, openmpi-bin: nimber-mpi), tmux (a
+# terminal for the CLI tests of boards drawn).  Runs apt-get
 # only when something is missing; needs root (or sudo) for that.
 set -e
 missing=""
@@ -37,6 +38,8 @@ py_has pytest || missing="$missing python3-pytest"
 py_has hypothesis || missing="$missing python3-hypothesis"
 py_has numpy || missing="$missing python3-numpy"
 command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
+# a terminal for the tests of what a terminal shows (terminal_boards.bats)
+command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 # OpenMPI: nimber-mpi is built with mpicc and tested under mpirun
 command -v mpicc >/dev/null 2>&1 || missing="$missing libopenmpi-dev"
 command -v mpirun >/dev/null 2>&1 || missing="$missing openmpi-bin"

@@ -68,8 +68,8 @@ static int read_cell(const cram_state *s, const char **p, uint64_t *r,
     return i < 0 ? -2 : i;
 }
 
-/* Reads "r,c" or "r,c-r,c" (text) into cells *a and *b (*b = -1 for one
- * cell). */
+/* Reads "r,c", "r,c-r,c" or "r,c r,c" (text) into cells *a and *b (*b =
+ * -1 for one cell). */
 static int read_cells(const cram_state *s, const char *text, int *a, int *b,
                       const char *what, nimber_error *err) {
     const char *p = text;
@@ -89,10 +89,10 @@ static int read_cells(const cram_state *s, const char *text, int *a, int *b,
                            what, text, (unsigned long long)r,
                            (unsigned long long)c);
         *(k ? b : a) = i;
-        if (k == 0 && *p != '-')
-            break;
-        if (k == 0)
-            p++;
+        if (k == 0 && *p == '-')
+            p++; /* "r,c-r,c" */
+        else if (k == 0 && !(*p >= '0' && *p <= '9'))
+            break; /* one cell; "r,c r,c" (as a board shows cells) reads on */
     }
     if (p[strspn(p, " \t\r\n")])
         return nb_fail(err, NIMBER_E_ARG,
@@ -378,7 +378,7 @@ static int cram_move_json(const nimber_game *g, const uint64_t *w, size_t n,
                          s->c[i], s->r[j], s->c[j]);
 }
 
-/* Reads "r,c-r,c" (the two cells in either order). */
+/* Reads "r,c-r,c" or "r,c r,c" (the two cells in either order). */
 static int cram_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
                            const char *text, nimber_move *mv,
                            nimber_error *err) {
@@ -390,7 +390,7 @@ static int cram_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
     if (b < 0)
         return nb_fail(err, NIMBER_E_ARG,
                        "move '%.40s': a domino covers two cells, e.g. "
-                       "'1,1-1,2'",
+                       "'1,1-1,2' or '1,1 1,2'",
                        text);
     unsigned i = (unsigned)(a < b ? a : b), j = (unsigned)(a < b ? b : a);
     if (!(s->next[i] >> j & 1))
