@@ -14,9 +14,11 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -211,6 +213,12 @@ static int atlas_sweep(nimber_atlas *a, const nimber_atlas_limits *lim,
         const char *spec = nimber_atlas_code(a, i);
         if (nimber_atlas_find(a, spec))
             continue;
+        if (atlas_stop) { /* Ctrl-C between two codes */
+            if (b->draw)
+                fputs("\n", stderr);
+            cli_error("interrupted");
+            return EXIT_INTERRUPTED;
+        }
         nimber_atlas_record r;
         nimber_error err;
         b->current = spec;
@@ -254,6 +262,10 @@ int cmd_atlas(int argc, char **argv) {
     if (rc < 0) {
         nimber_atlas_free(a);
         return cli_finish_output();
+    }
+    if (!rc && lim.freq_dir && mkdir(lim.freq_dir, 0777) && errno != EEXIST) {
+        cli_error("atlas: --freq %s: %s", lim.freq_dir, strerror(errno));
+        rc = EXIT_IOERR; /* at once, not after the first code */
     }
     if (!rc && out && (st = nimber_atlas_resume(a, out, &err)))
         rc = cli_fail(st, &err, st == NIMBER_E_SYNTAX);

@@ -225,7 +225,7 @@ int nimber_heap_values(nimber_game *game, uint64_t first, size_t count,
  * value examined) that period searches of this game may look at, counted
  * deterministically from the game's creation: 0 restores the default
  * (512 per value searched, plus 2^26), NIMBER_WORK_UNLIMITED removes it.
- * Games without a period search ignore it.  Since 0.9.0. */
+ * Games without a period search ignore it.  Since 0.10.0. */
 void nimber_game_set_work_limit(nimber_game *game, uint64_t options);
 
 /* A period of a game's Grundy sequence: G(n + period) = G(n) for every
@@ -234,7 +234,9 @@ typedef struct nimber_period {
     int proven; /* 1: proved (the two numbers are valid) */
     uint64_t preperiod;
     uint64_t period;
-    uint64_t checked_upto; /* values computed (the proof used them all) */
+    uint64_t checked_upto; /* values computed (the proof used them all);
+                              all the game holds, which may be more than
+                              max_values asked for */
 } nimber_period;
 
 /* nimber_game_period: searches for the period of a heapwise game and proves
@@ -1061,7 +1063,7 @@ void nimber_sparse_get(const nimber_sparse *s, nimber_sparse_stats *out);
  * (heap 0 left out) hold each value: the layout of Rogalski's published
  * frequency files (results/GAME/M, after G(0..M) were added).  Errors:
  * NIMBER_E_UNSUPPORTED (a value of 2^20 or more), NIMBER_E_IO.  Since
- * 0.9.0. */
+ * 0.10.0. */
 int nimber_sparse_write_counts(const nimber_sparse *s, const char *path,
                                nimber_error *err);
 
@@ -1195,7 +1197,7 @@ int nimber_game_db_save(nimber_game *game, const char *path,
  * on its ranks), puts them (nimber_atlas_put) and ends with
  * nimber_atlas_finish (classes; the file rewritten in the list's order).
  * `nimber atlas`, nimber-mpi and Python's nimber.atlas() are this API.
- * Since 0.9.0. */
+ * Since 0.10.0. */
 
 #define NIMBER_ATLAS_GAME_MAX 128  /* longest specification, with its NUL */
 #define NIMBER_ATLAS_LINE_MAX 1024 /* longest JSON line of a record */
@@ -1204,7 +1206,10 @@ int nimber_game_db_save(nimber_game *game, const char *path,
 typedef enum nimber_atlas_stop {
     NIMBER_ATLAS_COMPLETE = 0, /* it did not: period proved or N values */
     NIMBER_ATLAS_STOP_OPTIONS = 1, /* the max_options limit */
-    NIMBER_ATLAS_STOP_SECONDS = 2  /* the max_seconds limit */
+    NIMBER_ATLAS_STOP_SECONDS = 2, /* the max_seconds limit */
+    NIMBER_ATLAS_STOP_LIMIT = 3    /* the library refused more values: the
+                                      memory limit, or the work bound of
+                                      an endless code's direct mex */
 } nimber_atlas_stop;
 
 /* One code's record.  Strings are NUL-terminated; "" means null in JSON. */
@@ -1228,25 +1233,31 @@ typedef struct nimber_atlas_record {
 /* What a code is computed to.  Zero fields take the defaults. */
 typedef struct nimber_atlas_limits {
     uint64_t upto;        /* values a code (0: 2^25) */
-    uint64_t max_options; /* options looked at, a code (0: no limit) */
+    uint64_t max_options; /* options a period search looks at, a code
+                             (0: no limit; games without one ignore it) */
     double max_seconds;   /* seconds a code (0: no limit) */
     size_t memory;        /* the game's memory limit (0: the default) */
     const char *freq_dir; /* if set: DIR/SPEC/M, the value frequencies of
-                             heaps 1..M at every power of 2 (section 12) */
+                             heaps 1..M at every power of 2 (section 12),
+                             up to the first value of 2^20 or more */
 } nimber_atlas_limits;
 
 typedef struct nimber_atlas nimber_atlas;
 
 /* nimber_atlas_new: an empty sweep in *out (free it with
- * nimber_atlas_free).  Errors: NIMBER_E_NOMEM. */
+ * nimber_atlas_free).  Errors: NIMBER_E_NOMEM.  A sweep is not safe to
+ * use from two threads at once, not even to read (its lookups keep an
+ * index); pointers from nimber_atlas_find and nimber_atlas_get last until
+ * the next nimber_atlas_put, nimber_atlas_finish or nimber_atlas_free. */
 int nimber_atlas_new(nimber_atlas **out, nimber_error *err);
 void nimber_atlas_free(nimber_atlas *atlas);
 
 /* nimber_atlas_add: lists the codes FAMILY names: a pattern whose '?' is
  * any digit after the point ("octal:0.??", "hex:0.?"), a game ("kayles",
  * "sub:2,5"), or "@FILE" (one of those a line, '#' comments), each code
- * once.  Errors: NIMBER_E_SPEC (a bad pattern or game), NIMBER_E_SYNTAX
- * (a bad line of FILE, with its number), NIMBER_E_IO, NIMBER_E_NOMEM. */
+ * once.  Errors: NIMBER_E_SPEC (a bad pattern or game, or more than 2^20
+ * codes in all), NIMBER_E_SYNTAX (a bad line of FILE, with its number),
+ * NIMBER_E_IO, NIMBER_E_NOMEM. */
 int nimber_atlas_add(nimber_atlas *atlas, const char *family,
                      nimber_error *err);
 /* The number of codes listed, and the i-th (canonical specification). */
@@ -1256,7 +1267,8 @@ const char *nimber_atlas_code(const nimber_atlas *atlas, size_t i);
 /* nimber_atlas_resume: reads the records of the results file at path (a
  * missing file is empty; a last line cut short by a kill is dropped) and
  * appends every record put from now on to it.  Errors: NIMBER_E_SYNTAX (a
- * line that is no record), NIMBER_E_IO, NIMBER_E_NOMEM. */
+ * line that is no record), NIMBER_E_IO, NIMBER_E_NOMEM, NIMBER_E_ARG (a
+ * second file for one sweep). */
 int nimber_atlas_resume(nimber_atlas *atlas, const char *path,
                         nimber_error *err);
 
@@ -1267,9 +1279,11 @@ const nimber_atlas_record *nimber_atlas_find(const nimber_atlas *atlas,
 /* nimber_atlas_compute: the record of one code (a specification as
  * listed) within limits (NULL: the defaults); progress (may be NULL) is
  * installed on the game.  Nothing but the limits given stops it short of
- * limits->upto values, and the record says which did.  Errors: those of
- * nimber_game_parse and nimber_game_period (NIMBER_E_LIMIT past the
- * memory limit, NIMBER_E_INTERRUPTED), NIMBER_E_IO (freq_dir). */
+ * limits->upto values, and the record says which did (the library's own
+ * limit too, once some values are computed).  Errors: those of
+ * nimber_game_parse and nimber_game_period (NIMBER_E_LIMIT when not even
+ * the first values fit, NIMBER_E_INTERRUPTED from progress),
+ * NIMBER_E_IO (freq_dir). */
 int nimber_atlas_compute(const char *spec, const nimber_atlas_limits *limits,
                          nimber_progress_fn progress, void *ctx,
                          nimber_atlas_record *out, nimber_error *err);
@@ -1295,8 +1309,9 @@ const nimber_atlas_record *nimber_atlas_get(const nimber_atlas *atlas,
 /* nimber_atlas_record_json: the record as one JSON object (no newline)
  * into buf (cap bytes, NIMBER_ATLAS_LINE_MAX suffice); its length.  Keys:
  * game, class, status, preperiod, period, checked_upto, largest,
- * largest_at, rare_mask, rare_count, last_rare, values, hash, and
- * "stopped" ("options" or "seconds") only when a limit stopped it. */
+ * largest_at, rare_mask, rare_count, last_rare, values, "stopped"
+ * ("options", "seconds" or "limit") only when a limit stopped it, and
+ * hash. */
 size_t nimber_atlas_record_json(const nimber_atlas_record *r, char *buf,
                                 size_t cap);
 /* nimber_atlas_record_parse: reads such a line back; 0, or -1. */

@@ -26,6 +26,7 @@
 
 #include <stdio.h>
 
+#include <errno.h>
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,8 +100,9 @@ static int parse_args(int argc, char **argv, options *o, nimber_atlas *list,
             const char *v = argv[++i];
             char *end;
             if (a[2] == 'u' || !strcmp(a, "--max-options")) {
+                errno = 0;
                 uint64_t x = strtoull(v, &end, 10);
-                if (*v < '0' || *v > '9' || *end || x == 0) {
+                if (*v < '0' || *v > '9' || *end || x == 0 || errno) {
                     if (list)
                         fprintf(stderr,
                                 "nimber-mpi: atlas: %s '%s': not a "
@@ -111,7 +113,8 @@ static int parse_args(int argc, char **argv, options *o, nimber_atlas *list,
                 *(a[2] == 'u' ? &o->lim.upto : &o->lim.max_options) = x;
             } else if (!strcmp(a, "--max-seconds")) {
                 o->lim.max_seconds = strtod(v, &end);
-                if (*v < '0' || *v > '9' || *end || !(o->lim.max_seconds > 0)) {
+                if (*v < '0' || *v > '9' || *end || !(o->lim.max_seconds > 0) ||
+                    o->lim.max_seconds > 1e9) {
                     if (list)
                         fprintf(stderr,
                                 "nimber-mpi: atlas: --max-seconds '%s': not a "

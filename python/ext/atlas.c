@@ -84,8 +84,8 @@ static PyObject *run(nimber_atlas *a, PyObject *families, const char *out,
         if (nimber_atlas_find(a, spec))
             continue;
         s->game = spec;
-        if (report(s, 0) < 0)
-            return NULL;
+        if (PyErr_CheckSignals() < 0 || report(s, 0) < 0)
+            return NULL; /* Ctrl-C between two codes, or progress raised */
         nimber_atlas_record r;
         int rc;
         Py_BEGIN_ALLOW_THREADS

@@ -28,6 +28,7 @@ cannot answer NotImplementedError.
 import collections as _collections
 import json as _json
 import operator as _operator
+import os as _os
 
 from . import _nimber
 from ._nimber import (
@@ -51,9 +52,8 @@ from ._nimber import (
 
 __all__ = [
     "CALLBACK_MAX_LEN", "CALLBACK_MAX_WORDS", "DataError", "Error", "Game",
-    "atlas",
     "Genus", "GrundyValues", "LimitError", "Move", "Period", "Quotient",
-    "Solution", "SpecError", "__version__", "calc", "explain", "games",
+    "Solution", "SpecError", "__version__", "atlas", "calc", "explain", "games",
     "genus", "grundy", "judge", "nim_div", "nim_inv", "nim_mul", "nim_pow",
     "nim_sqrt", "nim_square", "outcome", "period", "problems", "quotient",
     "solve",
@@ -354,9 +354,14 @@ def atlas(*families, upto=None, max_options=None, max_seconds=None,
     if not families:
         raise TypeError("atlas() needs at least one family")
     recs = _nimber._atlas(list(families), upto, max_options, max_seconds,
-                          max_memory, None if out is None else str(out),
-                          None if freq is None else str(freq), progress)
+                          max_memory, None if out is None else _fspath(out),
+                          None if freq is None else _fspath(freq), progress)
     return [_json.loads(line) for line in recs]
+
+
+def _fspath(p):
+    """A path (str, bytes or os.PathLike) as a str."""
+    return _os.fsdecode(_os.fspath(p))
 
 
 def judge(problem, text, *, max_memory=None):

@@ -106,3 +106,26 @@ def test_bad_arguments():
         nimber.atlas("kayles", progress=3)
     with pytest.raises(OSError):
         nimber.atlas("@/nonexistent/list")
+
+
+def test_ctrl_c_between_short_codes():
+    """4096 codes of a few thousand values each: the signal is heard
+    between two codes, not only inside a long one."""
+    t = threading.Timer(0.3, signal.pthread_kill,
+                        (threading.main_thread().ident, signal.SIGINT))
+    t.start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        nimber.atlas("octal:0.????", upto=3000)
+    late = time.monotonic() - start - 0.3
+    t.join()
+    assert late < 1.0, "stopped %.2f s after the signal" % late
+
+
+def test_freq_and_limits(tmp_path):
+    (r,) = nimber.atlas("octal:0.014", upto=65537, freq=tmp_path)
+    got = (tmp_path / "octal:0.014" / "65536").read_text()
+    with open(os.path.join(DATA, "..", "rogalski", "0.014", "65536")) as f:
+        assert got == f.read()
+    (r,) = nimber.atlas("grundy-game", upto=10**7, max_memory=2**20)
+    assert r["stopped"] == "limit" and 10**5 < r["checked_upto"] < 10**7

@@ -27,8 +27,9 @@ typedef struct {
 typedef const char *(*at_name_fn)(const void *arr, size_t i);
 
 /* Entry of key in the index of arr (n entries), or -1; O(1) expected.
- * Rebuilds the index first when it covers fewer than n entries
- * (*covered); with no memory for it, scans. */
+ * Adds the entries past *covered first (the array only grows at its
+ * end), rebuilding when the index must grow or *covered is past n (set
+ * it so after reordering the array); with no memory for it, scans. */
 long at_index_find(at_index *ix, size_t *covered, size_t n, at_name_fn name,
                    const void *arr, const char *key);
 void at_index_free(at_index *ix);

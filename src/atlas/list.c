@@ -50,9 +50,13 @@ static int index_build(at_index *ix, size_t n, at_name_fn name,
     return 0;
 }
 
+/* Entries added since the index was made go in one by one while it stays
+ * at most half full (O(1) each); it is rebuilt when it must grow or no
+ * longer matches the array (*covered > n: reordered).  So n insertions
+ * cost O(n) in all. */
 long at_index_find(at_index *ix, size_t *covered, size_t n, at_name_fn name,
                    const void *arr, const char *key) {
-    if (*covered != n || !ix->slot) {
+    if (!ix->slot || *covered > n || 2 * n + 2 > ix->size) {
         if (index_build(ix, n, name, arr)) {
             for (size_t i = 0; i < n; i++) /* no memory: scan */
                 if (strcmp(name(arr, i), key) == 0)
@@ -61,6 +65,9 @@ long at_index_find(at_index *ix, size_t *covered, size_t n, at_name_fn name,
         }
         *covered = n;
     }
+    for (; *covered < n; (*covered)++)
+        ix->slot[index_slot(ix, name(arr, *covered), name, arr)] =
+            (long)*covered + 1;
     return ix->slot[index_slot(ix, key, name, arr)] - 1;
 }
 
@@ -106,7 +113,7 @@ static int list_push(nimber_atlas *a, const char *spec, nimber_error *err) {
         0)
         return NIMBER_OK;
     if (a->n == AT_MAX_CODES)
-        return nb_fail(err, NIMBER_E_LIMIT, "atlas: more than %d codes",
+        return nb_fail(err, NIMBER_E_SPEC, "atlas: more than %d codes",
                        AT_MAX_CODES);
     if (a->n == a->cap) {
         size_t cap = a->cap ? 2 * a->cap : 64;

@@ -85,7 +85,8 @@ static int on_progress(void *ctx, uint64_t done, uint64_t goal) {
 /* mkdir that accepts an existing directory. */
 static int make_dir(const char *path, nimber_error *err) {
     if (mkdir(path, 0777) && errno != EEXIST)
-        return nb_fail(err, NIMBER_E_IO, "%s: %s", path, strerror(errno));
+        return nb_fail(err, NIMBER_E_IO, "atlas: %s: %s", path,
+                       strerror(errno));
     return NIMBER_OK;
 }
 
@@ -101,16 +102,19 @@ static int write_freq(const char *dir, const char *spec,
 }
 
 /* A game without a period search (grundy-game, nim, lasker): its first
- * upto values computed block by block, stopped at the deadline; open. */
+ * upto values computed in blocks of 1024, stopped at the deadline or when
+ * the library refuses more (an endless code's work bound, the memory
+ * limit) once some are computed; open. */
 static int direct(nimber_game *g, uint64_t upto, watch *w, nimber_period *p,
                   nimber_atlas_record *r, nimber_error *err) {
-    nimber_value *buf = nb_malloc(BLOCK * sizeof *buf);
+    enum { STEP = 1024 };
+    nimber_value *buf = nb_malloc(STEP * sizeof *buf);
     if (!buf)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     uint64_t n = 0;
     int rc = NIMBER_OK;
     while (n < upto) {
-        size_t k = upto - n < BLOCK ? (size_t)(upto - n) : BLOCK;
+        size_t k = upto - n < STEP ? (size_t)(upto - n) : STEP;
         if ((rc = nimber_heap_values(g, n, k, buf, err)))
             break;
         n += k;
@@ -120,16 +124,22 @@ static int direct(nimber_game *g, uint64_t upto, watch *w, nimber_period *p,
         }
     }
     nb_free(buf);
-    if (rc == NIMBER_E_INTERRUPTED && w->timed_out) {
-        r->stopped = NIMBER_ATLAS_STOP_SECONDS;
+    if (n > 0 && ((rc == NIMBER_E_INTERRUPTED && w->timed_out) ||
+                  rc == NIMBER_E_LIMIT)) {
+        r->stopped = rc == NIMBER_E_LIMIT ? NIMBER_ATLAS_STOP_LIMIT
+                                          : NIMBER_ATLAS_STOP_SECONDS;
         rc = NIMBER_OK; /* n: the whole blocks computed before it */
     }
     memset(p, 0, sizeof *p);
-    p->checked_upto = n ? n : 1;
+    p->checked_upto = n;
     return rc;
 }
 
-/* The period search within the limits, with the record's stop reason. */
+/* The period search within the limits, with the record's stop reason.
+ * When the time limit or the library's own (memory) limit stops the
+ * search, the period is looked for again in the values the game holds:
+ * nimber_game_period computes nothing more for them and reports them all
+ * in checked_upto. */
 static int search(nimber_game *g, const nimber_atlas_limits *lim,
                   nimber_progress_fn fn, void *ctx, nimber_period *p,
                   nimber_atlas_record *r, nimber_error *err) {
@@ -139,26 +149,29 @@ static int search(nimber_game *g, const nimber_atlas_limits *lim,
         w.deadline = now_seconds() + lim->max_seconds;
     nimber_game_set_work_limit(g, lim->max_options ? lim->max_options
                                                    : NIMBER_WORK_UNLIMITED);
-    uint64_t seen = 0;
     nimber_game_set_progress(g, on_progress, &w);
     int rc = nimber_game_period(g, upto, p, err);
-    if (rc == NIMBER_E_UNSUPPORTED) /* no period search: the values alone */
-        rc = direct(g, upto, &w, p, r, err);
-    else if (rc == NIMBER_E_INTERRUPTED && w.timed_out) {
-        /* the values computed so far stay in the game's table: the search
-         * over them computes nothing more */
-        nimber_game_set_progress(g, fn, ctx);
-        nimber_period q;
-        nimber_game_set_work_limit(g, NIMBER_WORK_UNLIMITED);
-        rc = nimber_game_period(g, 1, &q, err);
-        seen = q.checked_upto;
-        if (!rc)
-            rc = nimber_game_period(g, seen, p, err);
-        if (!rc && !p->proven)
-            r->stopped = NIMBER_ATLAS_STOP_SECONDS;
-    } else if (!rc && !p->proven && p->checked_upto < upto)
-        r->stopped = NIMBER_ATLAS_STOP_OPTIONS;
     nimber_game_set_progress(g, fn, ctx);
+    if (rc == NIMBER_E_UNSUPPORTED) { /* no period search: the values alone */
+        nimber_game_set_progress(g, on_progress, &w);
+        rc = direct(g, upto, &w, p, r, err);
+        nimber_game_set_progress(g, fn, ctx);
+        return rc;
+    }
+    nimber_atlas_stop why = NIMBER_ATLAS_STOP_OPTIONS;
+    if ((rc == NIMBER_E_INTERRUPTED && w.timed_out) || rc == NIMBER_E_LIMIT) {
+        why = rc == NIMBER_E_LIMIT ? NIMBER_ATLAS_STOP_LIMIT
+                                   : NIMBER_ATLAS_STOP_SECONDS;
+        nimber_period held;
+        nimber_error e2;
+        nimber_game_set_work_limit(g, NIMBER_WORK_UNLIMITED);
+        if (nimber_game_period(g, 1, &held, &e2) != NIMBER_OK ||
+            held.checked_upto < 2)
+            return rc; /* nothing computed: the error stands */
+        rc = nimber_game_period(g, held.checked_upto, p, err);
+    }
+    if (!rc && !p->proven && p->checked_upto < upto)
+        r->stopped = why;
     return rc;
 }
 
@@ -234,7 +247,11 @@ int nimber_atlas_compute(const char *spec, const nimber_atlas_limits *limits,
                 goto done;
             off += take;
             if (fq && first + off == next_m + 1) {
-                if ((rc = write_freq(fq, r->game, sp, next_m, err)))
+                rc = write_freq(fq, r->game, sp, next_m, err);
+                if (rc == NIMBER_E_UNSUPPORTED)
+                    fq = NULL, rc = NIMBER_OK; /* a value of 2^20 or more:
+                                                  no more files */
+                if (rc)
                     goto done;
                 next_m = next_m > UINT64_MAX / 2 ? UINT64_MAX : 2 * next_m;
             }
@@ -320,7 +337,7 @@ static void put_num(char *buf, size_t cap, size_t *len, int present,
         put(buf, cap, len, "null");
 }
 
-static const char *const stop_names[] = {"", "options", "seconds"};
+static const char *const stop_names[] = {"", "options", "seconds", "limit"};
 
 size_t nimber_atlas_record_json(const nimber_atlas_record *r, char *buf,
                                 size_t cap) {
@@ -351,7 +368,7 @@ size_t nimber_atlas_record_json(const nimber_atlas_record *r, char *buf,
     put_num(buf, cap, &len, r->has_mask, r->last_rare);
     put(buf, cap, &len, ", \"values\": ");
     put_str(buf, cap, &len, r->values);
-    if (r->stopped > 0 && r->stopped <= NIMBER_ATLAS_STOP_SECONDS)
+    if (r->stopped > 0 && r->stopped <= NIMBER_ATLAS_STOP_LIMIT)
         put(buf, cap, &len, ", \"stopped\": \"%s\"", stop_names[r->stopped]);
     put(buf, cap, &len, ", \"hash\": ");
     put_str(buf, cap, &len, r->hash);
@@ -359,7 +376,8 @@ size_t nimber_atlas_record_json(const nimber_atlas_record *r, char *buf,
     return len;
 }
 
-/* Reads a JSON string at *p into out (cap bytes); -1 if malformed. */
+/* Reads a JSON string at *p into out (cap bytes); -1 if malformed or if
+ * it holds a control character or an escape other than \" and \\. */
 static int get_str(const char **p, char *out, size_t cap) {
     const char *s = *p;
     if (strncmp(s, "null", 4) == 0) {
@@ -371,9 +389,11 @@ static int get_str(const char **p, char *out, size_t cap) {
         return -1;
     size_t n = 0;
     while (*s && *s != '"') {
+        if (*s == '\\' && s[1] != '"' && s[1] != '\\')
+            return -1; /* only the escapes the writer makes */
         if (*s == '\\')
             s++;
-        if (!*s || n + 1 >= cap)
+        if ((unsigned char)*s < 0x20 || n + 1 >= cap)
             return -1;
         out[n++] = *s++;
     }
@@ -433,7 +453,7 @@ static int get_field(int k, const char **p, nimber_atlas_record *r) {
     case 13:
         if (get_str(p, word, sizeof word))
             return -1;
-        for (int s = 1; s <= NIMBER_ATLAS_STOP_SECONDS; s++)
+        for (int s = 1; s <= NIMBER_ATLAS_STOP_LIMIT; s++)
             if (strcmp(word, stop_names[s]) == 0)
                 r->stopped = (nimber_atlas_stop)s;
         return r->stopped ? 0 : -1;

@@ -70,27 +70,45 @@ int nimber_atlas_put(nimber_atlas *a, const nimber_atlas_record *r,
     return hold(a, r, err);
 }
 
+/* Reads one line of f into buf (cap bytes) with getc, never more: its
+ * length in *n (the newline included), 1 if the line ended with a newline,
+ * 0 at the end of the file without one, -1 past cap bytes. */
+static int read_line(FILE *f, char *buf, size_t cap, size_t *n) {
+    int c;
+    *n = 0;
+    while ((c = getc(f)) != EOF) {
+        if (*n + 1 >= cap)
+            return -1;
+        buf[(*n)++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    buf[*n] = 0;
+    return *n && buf[*n - 1] == '\n';
+}
+
 /* Reads the records of the file f (named path); *keep: the bytes of its
- * whole lines. */
+ * whole lines.  A line holding a NUL byte or too long for a record is no
+ * record (NIMBER_E_SYNTAX); only the last line may lack its newline (a
+ * kill cut it short: dropped). */
 static int read_records(nimber_atlas *a, FILE *f, const char *path,
                         uint64_t *keep, nimber_error *err) {
     char *line = nb_malloc(NIMBER_ATLAS_LINE_MAX + 2);
     if (!line)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     uint64_t ln = 0;
-    int rc = NIMBER_OK;
-    while (!rc && fgets(line, NIMBER_ATLAS_LINE_MAX + 2, f)) {
+    int rc = NIMBER_OK, whole;
+    size_t n;
+    while (!rc && (whole = read_line(f, line, NIMBER_ATLAS_LINE_MAX + 2, &n))) {
         ln++;
-        size_t n = strlen(line);
-        if (line[n - 1] != '\n') {
-            if (n > NIMBER_ATLAS_LINE_MAX)
-                rc = nb_fail(err, NIMBER_E_SYNTAX,
-                             "atlas: %s: line %llu: not an atlas record",
-                             path, (unsigned long long)ln);
-            break; /* the last line, cut short: dropped */
+        nimber_atlas_record r;
+        if (whole < 0 || memchr(line, 0, n)) {
+            rc = nb_fail(err, NIMBER_E_SYNTAX,
+                         "atlas: %s: line %llu: not an atlas record", path,
+                         (unsigned long long)ln);
+            break;
         }
         *keep += n;
-        nimber_atlas_record r;
         if (n == 1)
             continue;
         if (nimber_atlas_record_parse(line, &r))
@@ -206,7 +224,7 @@ int nimber_atlas_finish(nimber_atlas *a, nimber_error *err) {
     }
     nb_free(a->rec);
     a->rec = out;
-    a->reccap = a->nrec + 1;
+    a->reccap = a->nrec;
     a->rec_ix_n = (size_t)-1; /* the order changed: rebuild the index */
     RETURN_IF_ERR(classes(a->rec, a->nrec, err));
     if (a->out) {
@@ -261,8 +279,17 @@ static void table_row(FILE *f, nimber_atlas_format fmt,
         r->values};
     const char *sep = fmt == NIMBER_ATLAS_MD ? " | " : ",";
     fputs(fmt == NIMBER_ATLAS_MD ? "| " : "", f);
-    for (size_t k = 0; k < sizeof cells / sizeof *cells; k++)
-        fprintf(f, "%s%s", k ? sep : "", cells[k]);
+    for (size_t k = 0; k < sizeof cells / sizeof *cells; k++) {
+        fputs(k ? sep : "", f);
+        if (fmt == NIMBER_ATLAS_CSV && strpbrk(cells[k], ",\"")) {
+            /* RFC 4180: quoted, a quote doubled (sub:2,5) */
+            fputc('"', f);
+            for (const char *ch = cells[k]; *ch; ch++)
+                fputs(*ch == '"' ? "\"\"" : (char[]){*ch, 0}, f);
+            fputc('"', f);
+        } else
+            fputs(cells[k], f);
+    }
     fputs(fmt == NIMBER_ATLAS_MD ? " |\n" : "\n", f);
 }
 

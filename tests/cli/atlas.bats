@@ -362,4 +362,74 @@ need_mpi() {
         [ "$done3" -lt 3 ] || break
     done
     [ "$done3" -eq 3 ]
+    # a period proved on the way, held against the independent mex: 4.344
+    jq -c 'select(.game == "octal:4.344")' "$D/open-games.jsonl" >"$TMP/p.jsonl"
+    [ "$(jq -r '"\(.status) \(.preperiod) \(.period)"' "$TMP/p.jsonl")" = "periodic 998 51" ]
+    python3 "$CHECK" "$TMP/p.jsonl" 2300
+}
+
+@test "the library's own limits stop a code, not the sweep; --freq stops at values of 2^20; csv quotes" {
+    # the memory limit ends a code's table: the values before it are kept
+    # and the record says "limit" (the period search and a game without
+    # one), and the sweep goes on
+    run "$NIMBER" --max-memory 1M atlas octal:0.6 grundy-game octal:0.7 --upto 10000000
+    status_is 0
+    [ "$(echo "$output" | jq -r '"\(.game) \(.stopped)"' | tr '\n' ' ')" = "octal:0.6 limit grundy-game limit octal:0.7 null " ]
+    for n in $(echo "$output" | head -2 | jq .checked_upto); do
+        [ "$n" -gt 100000 ] && [ "$n" -lt 10000000 ]
+    done
+    # the statistics are those of the values computed
+    n=$(echo "$output" | head -1 | jq .checked_upto)
+    [ "$(echo "$output" | head -1 | jq -c 'del(.stopped)')" = "$("$NIMBER" atlas octal:0.6 --upto "$n" | jq -c .)" ]
+    # a code whose values cost O(n) each hears the time limit within a
+    # second (progress every 2^26 options, not only every 2^14 values)
+    s=$(date +%s%N)
+    run "$NIMBER" atlas hex:0.3F0F --upto 100000 --max-seconds 1
+    e=$(date +%s%N)
+    status_is 0
+    [ "$(echo "$output" | jq -r .stopped)" = seconds ]
+    [ $(((e - s) / 1000000)) -lt 4000 ]
+    # nim's values pass 2^20: its frequency files stop at 2^19, the record stays
+    run "$NIMBER" atlas nim --upto 1100000 --freq "$TMP/fq"
+    status_is 0
+    [ "$(echo "$output" | jq .checked_upto)" = 1100000 ]
+    [ -f "$TMP/fq/nim/524288" ] && [ ! -f "$TMP/fq/nim/1048576" ]
+    # a field with a comma is quoted in csv (RFC 4180)
+    run "$NIMBER" atlas sub:2,5 --upto 100 --format csv
+    [ "$(echo "$output" | sed -n 2p | cut -c1-20)" = '"sub:2,5","sub:2,5",' ]
+}
+
+@test "a results file with a NUL byte or a control character is refused whole, never cut" {
+    "$NIMBER" atlas 'octal:0.0?' --upto 100 --out "$TMP/a.jsonl"
+    for bad in 'NUL mid-line' 'NUL at a line start' 'a tab in a string' 'an escape \u0041'; do
+        cp "$TMP/a.jsonl" "$TMP/b.jsonl"
+        case "$bad" in
+        'NUL mid-line') printf 'x' | dd of="$TMP/b.jsonl" bs=1 seek=20 conv=notrunc 2>/dev/null
+            printf '\000' | dd of="$TMP/b.jsonl" bs=1 seek=21 conv=notrunc 2>/dev/null ;;
+        'NUL at a line start') l1=$(head -1 "$TMP/a.jsonl" | wc -c)
+            printf '\000' | dd of="$TMP/b.jsonl" bs=1 seek="$l1" conv=notrunc 2>/dev/null ;;
+        'a tab in a string') sed -i '2s/octal:0.01/octal:0\t01/' "$TMP/b.jsonl" ;;
+        *) sed -i '2s/"values": "001(0)"/"values": "\\u0041"/' "$TMP/b.jsonl" ;;
+        esac
+        cp "$TMP/b.jsonl" "$TMP/before"
+        run_split atlas 'octal:0.0?' --upto 100 --out "$TMP/b.jsonl"
+        echo "$bad: $err"
+        status_is 65
+        [[ "$err" == "nimber: atlas: $TMP/b.jsonl: line "*": not an atlas record" ]]
+        cmp "$TMP/b.jsonl" "$TMP/before"
+    done
+}
+
+@test "Ctrl-C between short codes stops the sweep (exit 130), the finished codes kept" {
+    "$NIMBER" atlas 'octal:0.????' --upto 3000 --out "$TMP/a.jsonl" &
+    pid=$!
+    for _ in $(seq 1 100); do
+        [ -s "$TMP/a.jsonl" ] && break
+        sleep 0.05
+    done
+    kill -INT "$pid"
+    run wait "$pid"
+    status_is 130
+    n=$(wc -l <"$TMP/a.jsonl")
+    [ "$n" -ge 1 ] && [ "$n" -lt 4096 ]
 }

@@ -768,9 +768,23 @@ int tb_extend(tb_state *st, uint64_t upto, nimber_error *err) {
         if (st->progress && end > st->next_progress)
             end = st->next_progress;
         RETURN_IF_ERR(tb_ensure_cap(st, end, err));
+        /* With a progress callback, the work bound also stops the chunk
+         * every TB_PROGRESS_WORK options: values that cost O(n) each reach
+         * TB_PROGRESS_EVERY values only after minutes (hex:0.3F0F), and
+         * Ctrl-C or a time limit must be heard within a second. */
+        uint64_t limit = st->work_limit;
+        if (st->progress && (limit <= st->work ? 0 : limit - st->work) >
+                                TB_PROGRESS_WORK)
+            st->work_limit = st->work + TB_PROGRESS_WORK;
         int rc = st->width == 1   ? compute_w1(st, end, err)
                  : st->width == 2 ? compute_w2(st, end, err)
                                   : compute_w4(st, end, err);
+        st->work_limit = limit;
+        if (rc == TB_SPENT && st->work < limit) {
+            if (st->progress(st->pctx, st->count, st->goal))
+                return nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
+            continue; /* only the progress mark was reached */
+        }
         if (rc == TB_SPENT)
             return NIMBER_OK; /* count < upto tells the caller */
         if (rc == TB_WIDEN)

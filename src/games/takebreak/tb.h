@@ -38,6 +38,7 @@
 #define TB_MASK_BITS 10         /* masks are chosen among 1 .. 2^10 - 1 */
 #define TB_SPARSE_MAX_RARE 0.30 /* above this rare fraction: direct */
 #define TB_PROGRESS_EVERY ((uint64_t)1 << 14) /* Ctrl-C answered in well under a second */
+#define TB_PROGRESS_WORK ((uint64_t)1 << 26) /* options between progress calls, at most */
 #define TB_SPLIT3_MAX 30000   /* largest heap whose 3-heap splits we list */
 #define TB_WORK_PER_VALUE 512 /* a search's work bound a value (period.c) */
 #define TB_WORK_FLOOR ((uint64_t)1 << 26) /* ... plus this */

@@ -10,8 +10,7 @@
 
 /* ---- growing arrays of elements ---- */
 
-
-
+/* Appends x (NIMBER_E_NOMEM past the budget). */
 int xt_es_push(eset *s, uint32_t x, budget *b) {
     if (s->n == s->cap) {
         uint32_t nc = s->cap ? 2 * s->cap : 16;
