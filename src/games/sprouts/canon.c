@@ -129,7 +129,14 @@ typedef struct {
     int rord[SP_MAXTOK / 2]; /* regions sorted by class */
     int occ[SP_MAXTOK];      /* the vertex of each occurrence */
     char sym[SP_MAXTOK];     /* its letter-blind symbol */
-    char blind[SP_MAXTOK / 2][SP_MAXLEN + 2]; /* unused in the search */
+    char *blind[SP_MAXTOK / 2]; /* each boundary's least blind text, */
+    char pool[2 * SP_MAXTOK];   /* kept here */
+    char *rtxt[SP_MAXTOK / 2];  /* each region's blind text, */
+    char rpool[3 * SP_MAXTOK];  /* kept here */
+    int rot0[SP_MAXTOK / 2], nrot[SP_MAXTOK / 2]; /* the starts giving a */
+    int rots[SP_MAXTOK];                          /* least blind text */
+    int plain[SP_MAXTOK / 2]; /* 1: no letter on it (its text is its
+                                 blind text: one start, one of its class) */
     int lab[SP_MAXV];
     int used_b[SP_MAXTOK / 2], used_r[SP_MAXTOK / 2];
     char cur[SP_MAXLEN + 2], best[SP_MAXLEN + 2];
@@ -146,7 +153,7 @@ static void blind_text(const canon_ctx *c, int b, int k, char *out) {
 
 /* Sorts idx[0..n) by the texts they index (insertion sort: few, and no
  * state shared between threads as qsort's comparator would need). */
-static void sort_by(char (*txt)[SP_MAXLEN + 2], int *idx, int n) {
+static void sort_by(char **txt, int *idx, int n) {
     for (int i = 1; i < n; i++)
         for (int q = i; q > 0 && strcmp(txt[idx[q - 1]], txt[idx[q]]) > 0;
              q--) {
@@ -213,11 +220,8 @@ static void search(canon_ctx *c, int s, int j, int r) {
         if (c->used_b[b] || c->bcls[b] != want)
             continue;
         c->used_b[b] = 1;
-        char here[SP_MAXLEN + 2];
-        for (int k = 0; k < c->blen[b]; k++) {
-            blind_text(c, b, k, here);
-            if (strcmp(here, c->blind[b]) != 0)
-                continue;
+        for (int ki = 0; ki < (c->plain[b] ? 1 : c->nrot[b]); ki++) {
+            int k = c->rots[c->rot0[b] + ki];
             int stack[SP_MAXLEN], ns = 0, len0 = c->len, lo = c->lower,
                 up = c->upper;
             if (push_bound(c, b, k, stack, &ns))
@@ -227,11 +231,13 @@ static void search(canon_ctx *c, int s, int j, int r) {
             c->len = len0, c->lower = lo, c->upper = up;
         }
         c->used_b[b] = 0;
+        if (c->plain[b])
+            break; /* any other of its class writes the same */
     }
 }
 
 /* Class numbers: equal texts get equal numbers (O(n^2) comparisons). */
-static void classes(char (*txt)[SP_MAXLEN + 2], const int *idx, int n,
+static void classes(char **txt, const int *idx, int n,
                     int *cls) {
     for (int i = 0; i < n; i++) {
         cls[idx[i]] = idx[i];
@@ -283,13 +289,28 @@ static int canon_oriented(canon_ctx *c, const sp_pos *p, int o, char *out) {
     }
     /* each boundary's least blind rotation */
     char here[SP_MAXLEN + 2];
-    for (int b = 0; b < c->nb; b++) {
+    for (int b = 0, at = 0; b < c->nb; b++) {
+        c->blind[b] = c->pool + at;
+        at += c->blen[b] + 1;
         blind_text(c, b, 0, c->blind[b]);
         for (int k = 1; k < c->blen[b]; k++) {
             blind_text(c, b, k, here);
             if (strcmp(here, c->blind[b]) < 0)
                 strcpy(c->blind[b], here);
         }
+    }
+    for (int b = 0, at = 0; b < c->nb; b++) {
+        c->rot0[b] = at;
+        c->nrot[b] = 0;
+        c->plain[b] = 1;
+        for (int k = 0; k < c->blen[b]; k++) {
+            char s0 = c->sym[c->bstart[b] + k];
+            c->plain[b] &= s0 != 'a' && s0 != 'A';
+            blind_text(c, b, k, here);
+            if (strcmp(here, c->blind[b]) == 0)
+                c->rots[at + c->nrot[b]++] = k;
+        }
+        at += c->nrot[b];
     }
     /* boundaries of each region sorted by it; classes */
     for (int b = 0; b < c->nb; b++)
@@ -303,11 +324,10 @@ static int canon_oriented(canon_ctx *c, const sp_pos *p, int o, char *out) {
     }
     classes(c->blind, c->ord, c->nb, c->bcls);
     /* each region's blind text: its sorted boundaries */
-    char(*rt)[SP_MAXLEN + 2] = nb_malloc((size_t)c->nr * sizeof *rt);
-    if (!rt)
-        return -2;
-    for (int r = 0; r < c->nr; r++) {
+    char **rt = c->rtxt;
+    for (int r = 0, at = 0; r < c->nr; r++) {
         size_t k = 0;
+        rt[r] = c->rpool + at;
         for (int q = 0; q < c->rcount[r]; q++) {
             const char *t = c->blind[c->ord[c->rfirst[r] + q]];
             size_t l = strlen(t);
@@ -316,11 +336,11 @@ static int canon_oriented(canon_ctx *c, const sp_pos *p, int o, char *out) {
             rt[r][k++] = '.';
         }
         rt[r][k] = 0;
+        at += (int)k + 1;
         c->rord[r] = r;
     }
     sort_by(rt, c->rord, c->nr);
     classes(rt, c->rord, c->nr, c->rcls);
-    nb_free(rt);
     memset(c->used_b, 0, sizeof c->used_b);
     memset(c->used_r, 0, sizeof c->used_r);
     c->len = c->have_best = c->lower = c->upper = c->fail = 0;
