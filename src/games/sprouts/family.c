@@ -36,7 +36,10 @@ typedef struct {
     char **land; /* lands met, by number */
     uint8_t *val; /* their plain-mex values (SP_NOVAL: not known) */
     uint8_t *lives;
+    uint32_t **opts; /* their options once listed: the count, then each
+                        option's number of lands and their numbers */
     size_t nland, capland;
+    size_t cached, cache_max; /* bytes of opts, and the most they take */
     uint32_t *slot; /* number + 1 by hash, 0 empty */
     size_t nslot;
 } sp_state;
@@ -92,9 +95,12 @@ static long intern(sp_state *s, const char *t) {
         if (nv)
             s->val = nv;
         uint8_t *nli = nv ? nb_realloc(s->lives, nc) : NULL;
-        if (!nli)
+        if (nli)
+            s->lives = nli;
+        uint32_t **no = nli ? nb_realloc(s->opts, nc * sizeof *no) : NULL;
+        if (!no)
             goto out;
-        s->lives = nli;
+        s->opts = no;
         s->capland = nc;
     }
     char *c = nb_strdup(t);
@@ -103,6 +109,7 @@ static long intern(sp_state *s, const char *t) {
     id = (long)s->nland;
     s->land[id] = c;
     s->val[id] = SP_NOVAL;
+    s->opts[id] = NULL;
     unsigned l = text_lives(t);
     s->lives[id] = (uint8_t)(l > 255 ? 255 : l);
     s->nland++;
@@ -130,8 +137,11 @@ static void sp_destroy(void *state) {
     sp_state *s = state;
     if (!s)
         return;
-    for (size_t i = 0; i < s->nland; i++)
+    for (size_t i = 0; i < s->nland; i++) {
         nb_free(s->land[i]);
+        nb_free(s->opts[i]);
+    }
+    nb_free(s->opts);
     nb_free(s->land);
     nb_free(s->val);
     nb_free(s->lives);
@@ -141,10 +151,17 @@ static void sp_destroy(void *state) {
     nb_free(s);
 }
 
+/* The options kept take at most a quarter of the memory limit. */
+static void sp_set_limit(void *state, size_t bytes) {
+    sp_state *s = state;
+    pthread_mutex_lock(&s->lock);
+    s->cache_max = bytes / 4;
+    pthread_mutex_unlock(&s->lock);
+}
+
 /* sprouts:N (1 <= N <= SP_MAXN) or sprouts:POSITION. */
 static int sp_create(const char *arg, size_t limit, void **state, char *canon,
                      size_t cap, nimber_error *err) {
-    (void)limit;
     size_t len = strlen(arg);
     int digits = len > 0 && strspn(arg, "0123456789") == len;
     char *start = NULL;
@@ -175,6 +192,7 @@ static int sp_create(const char *arg, size_t limit, void **state, char *canon,
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
     s->start = start;
+    s->cache_max = limit / 4;
     pthread_mutex_init(&s->lock, NULL);
     *state = s;
     /* the spec as given, without a final '!' */
@@ -550,7 +568,7 @@ static int emit_lands(sp_state *s, sp_list *l, nb_opts *out) {
             return NIMBER_E_NOMEM;
         if (out->opt[out->nopt].nparts == NB_OPT_PARTS)
             return NIMBER_E_LIMIT;
-        nb_pkey key = {text_hash(l->s[i]), (uint64_t)id + 1};
+        nb_pkey key = {0, (uint64_t)id + 1};
         unsigned lives = text_lives(l->s[i]);
         nb_opts_part(out, key, lives > 255 ? 255 : lives);
     }
@@ -576,17 +594,33 @@ static int sp_split(nimber_game *g, const uint64_t *w, size_t n, nb_opts *out,
     return rc;
 }
 
-/* Every option of a land: each distinct result of a move, its lands. */
-static int sp_options(void *state, nb_pkey key, nb_opts *out) {
-    sp_state *s = state;
-    char *t = land_of(s, (size_t)key.hi - 1, NULL, NULL);
-    if (!t)
-        return NIMBER_E_NOMEM;
+/* A growing list of numbers. */
+typedef struct {
+    uint32_t *v;
+    size_t n, cap;
+} u32_list;
+
+static int u32_add(u32_list *l, uint32_t x) {
+    if (l->n == l->cap) {
+        size_t nc = l->cap ? 2 * l->cap : 256;
+        uint32_t *nv = nb_realloc(l->v, nc * sizeof *nv);
+        if (!nv)
+            return NIMBER_E_NOMEM;
+        l->v = nv;
+        l->cap = nc;
+    }
+    l->v[l->n++] = x;
+    return NIMBER_OK;
+}
+
+/* The options of land t as numbers (see sp_state.opts) into *out: each
+ * distinct result of a move, its lands, pairs of equal lands cancelled
+ * (their values XOR to 0).  O(the moves · a canonisation). */
+static int list_options(sp_state *s, const char *t, u32_list *out) {
     sp_list kids = {0};
     int rc = sp_land_children(t, &kids);
-    nb_free(t);
     if (rc == NIMBER_OK)
-        nb_opts_expect(out, kids.n);
+        rc = u32_add(out, (uint32_t)kids.n);
     for (size_t k = 0; k < kids.n && rc == NIMBER_OK; k++) {
         sp_list parts = {0};
         const char *p = kids.s[k];
@@ -596,15 +630,74 @@ static int sp_options(void *state, nb_pkey key, nb_opts *out) {
             rc = sp_list_add(&parts, p, len);
             p += len + (e != NULL);
         }
+        qsort(parts.s, parts.n, sizeof *parts.s, cmp_text);
+        size_t at = out->n;
         if (rc == NIMBER_OK)
-            rc = nb_opts_begin(out);
-        if (rc == NIMBER_OK)
-            rc = emit_lands(s, &parts, out);
+            rc = u32_add(out, 0);
+        for (size_t i = 0; i < parts.n && rc == NIMBER_OK; i++) {
+            if (i + 1 < parts.n && strcmp(parts.s[i], parts.s[i + 1]) == 0) {
+                i++;
+                continue;
+            }
+            long id = intern(s, parts.s[i]);
+            rc = id < 0 ? NIMBER_E_NOMEM : u32_add(out, (uint32_t)id);
+            out->v[at]++;
+        }
+        if (rc == NIMBER_OK && out->v[at] > NB_OPT_PARTS)
+            rc = NIMBER_E_LIMIT;
         sp_list_free(&parts);
+    }
+    sp_list_free(&kids);
+    return rc;
+}
+
+/* Every option of a land, listed once and then kept (while the cache is
+ * within its share of the memory limit). */
+static int sp_options(void *state, nb_pkey key, nb_opts *out) {
+    sp_state *s = state;
+    size_t id = (size_t)key.hi - 1;
+    pthread_mutex_lock(&s->lock);
+    const uint32_t *o = id < s->nland ? s->opts[id] : NULL;
+    pthread_mutex_unlock(&s->lock);
+    u32_list made = {0};
+    if (!o) {
+        char *t = land_of(s, id, NULL, NULL);
+        if (!t)
+            return NIMBER_E_NOMEM;
+        int rc = list_options(s, t, &made);
+        nb_free(t);
+        if (rc != NIMBER_OK) {
+            nb_free(made.v);
+            return rc;
+        }
+        o = made.v;
+    }
+    int rc = NIMBER_OK;
+    nb_opts_expect(out, o[0]);
+    for (size_t k = 0, at = 1; k < o[0] && rc == NIMBER_OK; k++) {
+        rc = nb_opts_begin(out);
+        for (uint32_t q = 0; q < o[at] && rc == NIMBER_OK; q++) {
+            uint32_t p = o[at + 1 + q];
+            nb_pkey pk = {0, (uint64_t)p + 1};
+            pthread_mutex_lock(&s->lock);
+            unsigned lives = s->lives[p];
+            pthread_mutex_unlock(&s->lock);
+            nb_opts_part(out, pk, lives);
+        }
+        at += 1 + o[at];
         if (rc == NIMBER_OK && nb_opts_end(out))
             rc = NB_STOP;
     }
-    sp_list_free(&kids);
+    if (made.v) { /* keep it, unless another thread did or room is short */
+        pthread_mutex_lock(&s->lock);
+        if (!s->opts[id] && s->cached + made.n * 4 <= s->cache_max) {
+            s->opts[id] = made.v;
+            s->cached += made.n * 4;
+            made.v = NULL;
+        }
+        pthread_mutex_unlock(&s->lock);
+        nb_free(made.v);
+    }
     return rc;
 }
 
@@ -630,6 +723,7 @@ const nimber_family nb_family_sprouts = {
                "through a new spot; at most 3 curve ends a spot",
     .create = sp_create,
     .destroy = sp_destroy,
+    .set_memory_limit = sp_set_limit,
     .pos_check = sp_pos_check,
     .pos_parse = sp_pos_parse,
     .pos_args = NULL,
