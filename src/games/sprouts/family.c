@@ -163,6 +163,10 @@ static void sp_set_limit(void *state, size_t bytes) {
 static int sp_create(const char *arg, size_t limit, void **state, char *canon,
                      size_t cap, nimber_error *err) {
     size_t len = strlen(arg);
+    if (len == 0)
+        return nb_fail(err, NIMBER_E_SPEC,
+                       "sprouts: give the number of spots (sprouts:5) or a "
+                       "position (sprouts:0.0.}; '!' for the empty one)");
     int digits = len > 0 && strspn(arg, "0123456789") == len;
     char *start = NULL;
     if (digits) {
