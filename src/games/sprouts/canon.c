@@ -33,6 +33,8 @@
  */
 #include "sprouts.h"
 
+#include <pthread.h>
+
 #include <string.h>
 
 #define CANON_STEPS 200000
@@ -367,6 +369,65 @@ static int canon_land(const sp_pos *p, char *out) {
     return rc;
 }
 
+/* ---- a cache of canonical texts ---- */
+
+/* The texts of lands as written plainly (sp_write: letters by first
+ * appearance, in the order met) and their canonical texts, direct-mapped
+ * by hash, under a lock (the search's threads share it): a land met again
+ * in the same plain form, as the results of a move mostly are, costs a
+ * hash and a comparison instead of the canonical search.  SP_CACHE_N
+ * entries of at most CACHE_TEXT characters each (longer lands are not
+ * kept): 8 MiB a game. */
+#define CACHE_TEXT 252
+typedef struct {
+    char plain[CACHE_TEXT], canon[CACHE_TEXT];
+} cache_entry;
+struct sp_cache {
+    pthread_mutex_t lock;
+    cache_entry e[SP_CACHE_N];
+};
+
+sp_cache *sp_cache_new(void) {
+    sp_cache *c = nb_calloc(1, sizeof *c);
+    if (c)
+        pthread_mutex_init(&c->lock, NULL);
+    return c;
+}
+
+void sp_cache_free(sp_cache *c) {
+    if (!c)
+        return;
+    pthread_mutex_destroy(&c->lock);
+    nb_free(c);
+}
+
+static int cached_canon(sp_cache *cache, const sp_pos *land, char *out) {
+    char plain[SP_MAXLEN + 2];
+    int lo = 0, up = 0;
+    int len = sp_write(land, plain, sizeof plain, &lo, &up);
+    if (!cache || len < 0 || len >= CACHE_TEXT)
+        return canon_land(land, out);
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < len; i++)
+        h = (h ^ (unsigned char)plain[i]) * 1099511628211ull;
+    cache_entry *e = &cache->e[(h ^ h >> 32) % SP_CACHE_N];
+    pthread_mutex_lock(&cache->lock);
+    int hit = strcmp(e->plain, plain) == 0;
+    if (hit)
+        strcpy(out, e->canon);
+    pthread_mutex_unlock(&cache->lock);
+    if (hit)
+        return 0;
+    int rc = canon_land(land, out);
+    if (rc == 0 && strlen(out) < CACHE_TEXT) {
+        pthread_mutex_lock(&cache->lock);
+        strcpy(e->plain, plain);
+        strcpy(e->canon, out);
+        pthread_mutex_unlock(&cache->lock);
+    }
+    return rc;
+}
+
 /* ---- lands ---- */
 
 static int find(int *up, int x) {
@@ -375,7 +436,7 @@ static int find(int *up, int x) {
     return x;
 }
 
-int sp_lands(const sp_pos *p, sp_list *out) {
+int sp_lands(const sp_pos *p, sp_list *out, sp_cache *cache) {
     int regof[SP_MAXTOK], up[SP_MAXTOK / 2 + 1], first[SP_MAXV];
     int nr = 0;
     for (int v = 0; v < p->nv; v++)
@@ -423,7 +484,7 @@ int sp_lands(const sp_pos *p, sp_list *out) {
             land->t[land->nt++] = (int16_t)x;
         }
         char txt[SP_MAXLEN + 2];
-        int c = canon_land(land, txt);
+        int c = cached_canon(cache, land, txt);
         if (c == -2)
             rc = NIMBER_E_NOMEM;
         else if (c < 0)

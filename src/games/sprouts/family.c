@@ -40,6 +40,7 @@ typedef struct {
                         option's number of lands and their numbers */
     size_t nland, capland;
     size_t cached, cache_max; /* bytes of opts, and the most they take */
+    sp_cache *cache;          /* canonical texts of lands met plainly */
     uint32_t *slot; /* number + 1 by hash, 0 empty */
     size_t nslot;
 } sp_state;
@@ -147,6 +148,7 @@ static void sp_destroy(void *state) {
     nb_free(s->lives);
     nb_free(s->slot);
     nb_free(s->start);
+    sp_cache_free(s->cache);
     pthread_mutex_destroy(&s->lock);
     nb_free(s);
 }
@@ -197,6 +199,7 @@ static int sp_create(const char *arg, size_t limit, void **state, char *canon,
     }
     s->start = start;
     s->cache_max = limit / 4;
+    s->cache = sp_cache_new();
     pthread_mutex_init(&s->lock, NULL);
     *state = s;
     /* the spec as given, without a final '!' */
@@ -297,7 +300,7 @@ static int children(const nimber_game *g, const uint64_t *w, size_t n,
     char *t = pos_string(g, w, n);
     if (!t)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    int rc = sp_children(t, out, err);
+    int rc = sp_children(t, out, ((sp_state *)g->state)->cache, err);
     nb_free(t);
     return rc;
 }
@@ -460,7 +463,7 @@ static int land_value(sp_state *s, size_t id, unsigned *out,
         return NIMBER_OK;
     }
     sp_list kids = {0};
-    int rc = sp_land_children(t, &kids);
+    int rc = sp_land_children(t, &kids, s->cache);
     nb_free(t);
     if (rc != NIMBER_OK)
         rc = nb_fail(err, rc, "sprouts: a land past the limits");
@@ -622,7 +625,7 @@ static int u32_add(u32_list *l, uint32_t x) {
  * (their values XOR to 0).  O(the moves · a canonisation). */
 static int list_options(sp_state *s, const char *t, u32_list *out) {
     sp_list kids = {0};
-    int rc = sp_land_children(t, &kids);
+    int rc = sp_land_children(t, &kids, s->cache);
     if (rc == NIMBER_OK)
         rc = u32_add(out, (uint32_t)kids.n);
     for (size_t k = 0; k < kids.n && rc == NIMBER_OK; k++) {

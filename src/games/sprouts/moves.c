@@ -72,6 +72,7 @@ typedef struct {
     int bl[SP_MAXTOK / 2];  /* and length */
     text_set *set;
     sp_pos *child;
+    sp_cache *cache;
 } land_moves;
 
 /* Appends token x to the child. */
@@ -95,7 +96,7 @@ static void around(const land_moves *m, int b, int i, sp_pos *c) {
 static int finish(land_moves *m, sp_pos *c) {
     sp_normalise(c);
     sp_list lands = {0};
-    int rc = sp_lands(c, &lands);
+    int rc = sp_lands(c, &lands, m->cache);
     if (rc == NIMBER_OK) {
         qsort(lands.s, lands.n, sizeof *lands.s, cmp_text);
         size_t len = 0;
@@ -252,7 +253,7 @@ static int region_moves(land_moves *m) {
     return NIMBER_OK;
 }
 
-int sp_land_children(const char *land, sp_list *out) {
+int sp_land_children(const char *land, sp_list *out, sp_cache *cache) {
     sp_pos *p = nb_malloc(2 * sizeof *p);
     if (!p)
         return NIMBER_E_NOMEM;
@@ -261,7 +262,7 @@ int sp_land_children(const char *land, sp_list *out) {
     if (sp_parse(land, strlen(land), p, why, sizeof why) != 0)
         rc = NIMBER_E_INTERNAL;
     text_set set = {out, NULL, 0};
-    land_moves m = {.p = p, .set = &set, .child = p + 1};
+    land_moves m = {.p = p, .set = &set, .child = p + 1, .cache = cache};
     for (int k = 0, r0 = 0; k < p->nt && rc == NIMBER_OK; k++)
         if (p->t[k] == SP_EOR) {
             if (p->nv + 1 > SP_MAXV || p->nt + 12 > SP_MAXTOK)
@@ -336,7 +337,7 @@ static int split_joined(const char *s, sp_list *l) {
 
 /* The lands of any position text, canonical, onto lands. */
 static int land_texts(const char *text, size_t len, sp_list *lands,
-                      nimber_error *err) {
+                      sp_cache *cache, nimber_error *err) {
     sp_pos *p = nb_malloc(sizeof *p);
     if (!p)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
@@ -349,7 +350,7 @@ static int land_texts(const char *text, size_t len, sp_list *lands,
                        len > 60 ? "..." : "", at, why);
     }
     sp_normalise(p);
-    int rc = sp_lands(p, lands);
+    int rc = sp_lands(p, lands, cache);
     nb_free(p);
     if (rc == NIMBER_E_LIMIT)
         return nb_fail(err, rc,
@@ -364,7 +365,7 @@ static int land_texts(const char *text, size_t len, sp_list *lands,
 int sp_canonical_text(const char *text, size_t len, char **out,
                       nimber_error *err) {
     sp_list lands = {0};
-    int rc = land_texts(text, len, &lands, err);
+    int rc = land_texts(text, len, &lands, NULL, err);
     if (rc == NIMBER_OK) {
         const char *msg = "";
         *out = sp_full(lands.s, lands.n, &msg);
@@ -376,14 +377,15 @@ int sp_canonical_text(const char *text, size_t len, char **out,
     return rc;
 }
 
-int sp_children(const char *full, sp_list *out, nimber_error *err) {
+int sp_children(const char *full, sp_list *out, sp_cache *cache,
+                nimber_error *err) {
     sp_list lands = {0};
     text_set set = {out, NULL, 0};
-    int rc = land_texts(full, strlen(full), &lands, err);
+    int rc = land_texts(full, strlen(full), &lands, cache, err);
     int said = 0;
     for (size_t i = 0; i < lands.n && rc == NIMBER_OK; i++) {
         sp_list kids = {0};
-        rc = sp_land_children(lands.s[i], &kids);
+        rc = sp_land_children(lands.s[i], &kids, cache);
         for (size_t k = 0; k < kids.n && rc == NIMBER_OK; k++) {
             sp_list parts = {0};
             for (size_t q = 0; q < lands.n && rc == NIMBER_OK; q++)

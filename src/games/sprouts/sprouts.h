@@ -91,10 +91,17 @@ int sp_write(const sp_pos *p, char *buf, size_t cap, int *lower, int *upper);
  * changes.  O(tokens^2) at worst, O(tokens) a pass. */
 void sp_normalise(sp_pos *p);
 
+/* A cache of canonical texts (canon.c says how it works); NULL when out
+ * of memory, and every function taking one works without. */
+#define SP_CACHE_N 16384
+typedef struct sp_cache sp_cache;
+sp_cache *sp_cache_new(void);
+void sp_cache_free(sp_cache *c);
+
 /* The lands of a normalised p, each as its canonical text (no ']'),
  * appended to out.  O(tokens) to split, and for each land the canonical
- * search below. */
-int sp_lands(const sp_pos *p, sp_list *out);
+ * search below (or a lookup in cache). */
+int sp_lands(const sp_pos *p, sp_list *out, sp_cache *cache);
 
 /* The total lives of a position. */
 unsigned sp_lives(const sp_pos *p);
@@ -105,11 +112,12 @@ unsigned sp_lives(const sp_pos *p);
  * land: each as its lands' canonical texts, sorted, joined by ']' (no
  * ']' at the end; "" when nothing is left).  O(corners^2 · 2^boundaries ·
  * the canonical search). */
-int sp_land_children(const char *land, sp_list *out);
+int sp_land_children(const char *land, sp_list *out, sp_cache *cache);
 
 /* Every distinct result of a move of the whole position full (a text as
  * sp_full writes it), as such texts.  NIMBER_E_* codes. */
-int sp_children(const char *full, sp_list *out, nimber_error *err);
+int sp_children(const char *full, sp_list *out, sp_cache *cache,
+                nimber_error *err);
 
 /* The text of a whole position from its lands' canonical texts (sorted
  * here): each land with its letters moved past the ones before, ']'
