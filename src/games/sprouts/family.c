@@ -263,13 +263,12 @@ static int sp_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
     return rc;
 }
 
-/* No argument: the start; one: a position. */
+/* No argument: the start; one: a position (the component's start). */
 static int sp_pos_parse(const nimber_game *g, const char *const *args,
                         size_t n, nb_pos *out, nimber_error *err) {
-    (void)g;
     out->n = 0;
-    if (n == 0)
-        return NIMBER_OK;
+    if (n == 0) /* the start, as words (never none: callers copy them) */
+        return set_pos(out, ((const sp_state *)g->state)->start, err);
     if (n > 1)
         return nb_fail(err, NIMBER_E_ARG,
                        "a sprouts component takes one position, not %zu "
@@ -564,7 +563,8 @@ static int cmp_text(const void *a, const void *b) {
 /* Writes the lands of list l (pairs of equal lands cancel: their values
  * XOR to 0) as parts of the option open in out. */
 static int emit_lands(sp_state *s, sp_list *l, nb_opts *out) {
-    qsort(l->s, l->n, sizeof *l->s, cmp_text);
+    if (l->n > 1)
+        qsort(l->s, l->n, sizeof *l->s, cmp_text);
     for (size_t i = 0; i < l->n; i++) {
         if (i + 1 < l->n && strcmp(l->s[i], l->s[i + 1]) == 0) {
             i++;
@@ -637,7 +637,8 @@ static int list_options(sp_state *s, const char *t, u32_list *out) {
             rc = sp_list_add(&parts, p, len);
             p += len + (e != NULL);
         }
-        qsort(parts.s, parts.n, sizeof *parts.s, cmp_text);
+        if (parts.n > 1)
+            qsort(parts.s, parts.n, sizeof *parts.s, cmp_text);
         size_t at = out->n;
         if (rc == NIMBER_OK)
             rc = u32_add(out, 0);

@@ -98,7 +98,8 @@ static int finish(land_moves *m, sp_pos *c) {
     sp_list lands = {0};
     int rc = sp_lands(c, &lands, m->cache);
     if (rc == NIMBER_OK) {
-        qsort(lands.s, lands.n, sizeof *lands.s, cmp_text);
+        if (lands.n > 1)
+            qsort(lands.s, lands.n, sizeof *lands.s, cmp_text);
         size_t len = 0;
         for (size_t i = 0; i < lands.n; i++)
             len += strlen(lands.s[i]) + 1;
@@ -281,7 +282,8 @@ int sp_land_children(const char *land, sp_list *out, sp_cache *cache) {
 /* ---- whole positions ---- */
 
 char *sp_full(char **lands, size_t n, const char **why) {
-    qsort(lands, n, sizeof *lands, cmp_text);
+    if (n > 1)
+        qsort(lands, n, sizeof *lands, cmp_text);
     size_t len = 2;
     for (size_t i = 0; i < n; i++)
         len += strlen(lands[i]) + 1;
@@ -341,12 +343,16 @@ static int land_texts(const char *text, size_t len, sp_list *lands,
     sp_pos *p = nb_malloc(sizeof *p);
     if (!p)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    char why[160];
+    char why[160], shown[61];
     size_t at = sp_parse(text, len, p, why, sizeof why);
     if (at) {
         nb_free(p);
+        size_t k = 0; /* the text as shown: bytes past printable ASCII as ? */
+        for (; k < len && k < 60; k++)
+            shown[k] = text[k] > ' ' && text[k] < 127 ? text[k] : '?';
+        shown[k] = 0;
         return nb_fail(err, NIMBER_E_SYNTAX,
-                       "sprouts position '%.60s%s': character %zu: %s", text,
+                       "sprouts position '%s%s': character %zu: %s", shown,
                        len > 60 ? "..." : "", at, why);
     }
     sp_normalise(p);
@@ -354,9 +360,8 @@ static int land_texts(const char *text, size_t len, sp_list *lands,
     nb_free(p);
     if (rc == NIMBER_E_LIMIT)
         return nb_fail(err, rc,
-                       "sprouts position '%.60s%s': more than 26 letters of "
-                       "one case are needed",
-                       text, len > 60 ? "..." : "");
+                       "sprouts position: more than 26 letters of one case "
+                       "are needed");
     if (rc != NIMBER_OK)
         return nb_fail(err, rc, "out of memory");
     return NIMBER_OK;
@@ -370,8 +375,7 @@ int sp_canonical_text(const char *text, size_t len, char **out,
         const char *msg = "";
         *out = sp_full(lands.s, lands.n, &msg);
         if (!*out)
-            rc = nb_fail(err, NIMBER_E_LIMIT, "sprouts position '%.60s%s': %s",
-                         text, len > 60 ? "..." : "", msg);
+            rc = nb_fail(err, NIMBER_E_LIMIT, "sprouts position: %s", msg);
     }
     sp_list_free(&lands);
     return rc;
