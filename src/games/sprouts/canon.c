@@ -143,6 +143,7 @@ typedef struct {
     int used_b[SP_MAXTOK / 2], used_r[SP_MAXTOK / 2];
     char cur[SP_MAXLEN + 2], best[SP_MAXLEN + 2];
     int len, have_best, lower, upper, fail;
+    unsigned gen; /* counts the bests found */
     long steps;
 } canon_ctx;
 
@@ -185,18 +186,41 @@ static int push_bound(canon_ctx *c, int b, int k, int *stack, int *ns) {
         c->cur[c->len++] = s;
     }
     c->cur[c->len++] = '.';
-    return !c->have_best || memcmp(c->cur, c->best, (size_t)c->len) <= 0;
+    return 1;
 }
 
-/* Region slot s, boundary slot j of region r (r < 0: choose it). */
-static void search(canon_ctx *c, int s, int j, int r) {
+/* Whether cur, extended from len0, can still be least: *lt says the
+ * prefix before len0 is less than the best (valid while *gen is c->gen:
+ * a new best extends every prefix on the search's stack, so after one the
+ * prefix is equal to it), and only the extension is compared.  0: it is
+ * greater, prune. */
+static int still_least(canon_ctx *c, int len0, int *lt, unsigned *gen) {
+    if (!c->have_best) {
+        *lt = 1;
+        *gen = c->gen;
+        return 1;
+    }
+    if (*lt && *gen == c->gen)
+        return 1;
+    int d = memcmp(c->cur + len0, c->best + len0, (size_t)(c->len - len0));
+    if (d > 0)
+        return 0;
+    *lt = d < 0;
+    *gen = c->gen;
+    return 1;
+}
+
+/* Region slot s, boundary slot j of region r (r < 0: choose it); lt and
+ * gen as still_least's. */
+static void search(canon_ctx *c, int s, int j, int r, int lt, unsigned gen) {
     if (c->fail || (c->steps++ > CANON_STEPS && c->have_best))
         return;
     if (s == c->nr) {
-        if (!c->have_best || memcmp(c->cur, c->best, (size_t)c->len) < 0) {
+        if (!c->have_best || (lt && gen == c->gen)) {
             memcpy(c->best, c->cur, (size_t)c->len);
             c->best[c->len] = 0;
             c->have_best = 1;
+            c->gen++;
         }
         return;
     }
@@ -204,15 +228,17 @@ static void search(canon_ctx *c, int s, int j, int r) {
         for (int q = 0; q < c->nr; q++)
             if (!c->used_r[q] && c->rcls[q] == c->rcls[c->rord[s]]) {
                 c->used_r[q] = 1;
-                search(c, s, 0, q);
+                search(c, s, 0, q, lt, gen);
                 c->used_r[q] = 0;
             }
         return;
     }
     if (j == c->rcount[r]) {
+        int len0 = c->len, l2 = lt;
+        unsigned g2 = gen;
         c->cur[c->len++] = '}';
-        if (!c->have_best || memcmp(c->cur, c->best, (size_t)c->len) <= 0)
-            search(c, s + 1, 0, -1);
+        if (still_least(c, len0, &l2, &g2))
+            search(c, s + 1, 0, -1, l2, g2);
         c->len--;
         return;
     }
@@ -225,9 +251,11 @@ static void search(canon_ctx *c, int s, int j, int r) {
         for (int ki = 0; ki < (c->plain[b] ? 1 : c->nrot[b]); ki++) {
             int k = c->rots[c->rot0[b] + ki];
             int stack[SP_MAXLEN], ns = 0, len0 = c->len, lo = c->lower,
-                up = c->upper;
-            if (push_bound(c, b, k, stack, &ns))
-                search(c, s, j + 1, r);
+                up = c->upper, l2 = lt;
+            unsigned g2 = gen;
+            if (push_bound(c, b, k, stack, &ns) &&
+                still_least(c, len0, &l2, &g2))
+                search(c, s, j + 1, r, l2, g2);
             while (ns)
                 c->lab[stack[--ns]] = -1;
             c->len = len0, c->lower = lo, c->upper = up;
@@ -345,9 +373,11 @@ static int canon_oriented(canon_ctx *c, const sp_pos *p, int o, char *out) {
     classes(rt, c->rord, c->nr, c->rcls);
     memset(c->used_b, 0, sizeof c->used_b);
     memset(c->used_r, 0, sizeof c->used_r);
-    c->len = c->have_best = c->lower = c->upper = c->fail = 0;
+    c->len = c->lower = c->upper = c->fail = 0;
+    if (!o) /* the second orientation is pruned by the first's best */
+        c->have_best = 0;
     c->steps = 0;
-    search(c, 0, 0, -1);
+    search(c, 0, 0, -1, 0, c->gen);
     if (c->fail || !c->have_best)
         return -1;
     strcpy(out, c->best);
@@ -359,12 +389,10 @@ static int canon_land(const sp_pos *p, char *out) {
     canon_ctx *c = nb_malloc(sizeof *c);
     if (!c)
         return -2;
-    char other[SP_MAXLEN + 2];
+    c->gen = 0;
     int rc = canon_oriented(c, p, 0, out);
-    if (rc == 0)
-        rc = canon_oriented(c, p, 1, other);
-    if (rc == 0 && strcmp(other, out) < 0)
-        strcpy(out, other);
+    if (rc == 0) /* the best of both (it starts from the first's) */
+        rc = canon_oriented(c, p, 1, out);
     nb_free(c);
     return rc;
 }
