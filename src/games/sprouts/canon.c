@@ -154,6 +154,19 @@ static void blind_text(const canon_ctx *c, int b, int k, char *out) {
     out[c->blen[b]] = 0;
 }
 
+/* Compares the blind texts of boundary b from starts k1 and k2.  O(L). */
+static int rot_cmp(const canon_ctx *c, int b, int k1, int k2) {
+    const char *t = c->sym + c->bstart[b];
+    int L = c->blen[b];
+    for (int i = 0, a = k1, z = k2; i < L; i++) {
+        if (t[a] != t[z])
+            return t[a] - t[z];
+        a = a + 1 == L ? 0 : a + 1;
+        z = z + 1 == L ? 0 : z + 1;
+    }
+    return 0;
+}
+
 /* Sorts idx[0..n) by the texts they index (insertion sort: few, and no
  * state shared between threads as qsort's comparator would need). */
 static void sort_by(char **txt, int *idx, int n) {
@@ -317,27 +330,22 @@ static int canon_oriented(canon_ctx *c, const sp_pos *p, int o, char *out) {
                     : same[x]        ? 'a'
                                      : 'A';
     }
-    /* each boundary's least blind rotation */
-    char here[SP_MAXLEN + 2];
-    for (int b = 0, at = 0; b < c->nb; b++) {
-        c->blind[b] = c->pool + at;
-        at += c->blen[b] + 1;
-        blind_text(c, b, 0, c->blind[b]);
-        for (int k = 1; k < c->blen[b]; k++) {
-            blind_text(c, b, k, here);
-            if (strcmp(here, c->blind[b]) < 0)
-                strcpy(c->blind[b], here);
-        }
-    }
-    for (int b = 0, at = 0; b < c->nb; b++) {
+    /* each boundary's least blind rotation, and every start giving it */
+    for (int b = 0, at = 0, pat = 0; b < c->nb; b++) {
+        int least = 0;
+        for (int k = 1; k < c->blen[b]; k++)
+            if (rot_cmp(c, b, k, least) < 0)
+                least = k;
+        c->blind[b] = c->pool + pat;
+        pat += c->blen[b] + 1;
+        blind_text(c, b, least, c->blind[b]);
         c->rot0[b] = at;
         c->nrot[b] = 0;
         c->plain[b] = 1;
         for (int k = 0; k < c->blen[b]; k++) {
             char s0 = c->sym[c->bstart[b] + k];
             c->plain[b] &= s0 != 'a' && s0 != 'A';
-            blind_text(c, b, k, here);
-            if (strcmp(here, c->blind[b]) == 0)
+            if (k == least || rot_cmp(c, b, k, least) == 0)
                 c->rots[at + c->nrot[b]++] = k;
         }
         at += c->nrot[b];
