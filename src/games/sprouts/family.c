@@ -462,7 +462,7 @@ static int land_value(sp_state *s, size_t id, unsigned *out,
         return NIMBER_OK;
     }
     sp_list kids = {0};
-    int rc = sp_land_children(t, &kids, s->cache);
+    int rc = sp_land_children(t, &kids, s->cache, NULL, NULL, NULL);
     nb_free(t);
     if (rc != NIMBER_OK)
         rc = nb_fail(err, rc, "sprouts: a land past the limits");
@@ -620,92 +620,117 @@ static int u32_add(u32_list *l, uint32_t x) {
     return NIMBER_OK;
 }
 
-/* The options of land t as numbers (see sp_state.opts) into *out: each
- * distinct result of a move, its lands, pairs of equal lands cancelled
- * (their values XOR to 0).  O(the moves · a canonisation). */
-static int list_options(sp_state *s, const char *t, u32_list *out) {
-    sp_list kids = {0};
-    int rc = sp_land_children(t, &kids, s->cache);
-    if (rc == NIMBER_OK)
-        rc = u32_add(out, (uint32_t)kids.n);
-    for (size_t k = 0; k < kids.n && rc == NIMBER_OK; k++) {
-        sp_list parts = {0};
-        const char *p = kids.s[k];
-        while (*p && rc == NIMBER_OK) {
-            const char *e = strchr(p, ']');
-            size_t len = e ? (size_t)(e - p) : strlen(p);
-            rc = sp_list_add(&parts, p, len);
-            p += len + (e != NULL);
-        }
-        if (parts.n > 1)
-            qsort(parts.s, parts.n, sizeof *parts.s, cmp_text);
-        size_t at = out->n;
-        if (rc == NIMBER_OK)
-            rc = u32_add(out, 0);
-        for (size_t i = 0; i < parts.n && rc == NIMBER_OK; i++) {
-            if (i + 1 < parts.n && strcmp(parts.s[i], parts.s[i + 1]) == 0) {
-                i++;
-                continue;
-            }
-            long id = intern(s, parts.s[i]);
-            rc = id < 0 ? NIMBER_E_NOMEM : u32_add(out, (uint32_t)id);
-            out->v[at]++;
-        }
-        if (rc == NIMBER_OK && out->v[at] > NB_OPT_PARTS)
-            rc = NIMBER_E_LIMIT;
-        sp_list_free(&parts);
+/* A listing of a land's options: the numbers kept (see sp_state.opts),
+ * the search's arena they also go to, and the count of moves it is told
+ * first. */
+typedef struct {
+    sp_state *s;
+    nb_opts *out;
+    u32_list made;
+    uint64_t bound;
+    int told;
+} lister;
+
+/* One result of a move (its lands' texts joined by ']'): its lands, pairs
+ * of equal ones cancelled (their values XOR to 0), as numbers onto the
+ * list and as an option into the arena; NB_STOP when the search says the
+ * options so far decide its question.  O(its lands · their length). */
+static int one_option(void *ctx, const char *kid) {
+    lister *l = ctx;
+    sp_list parts = {0};
+    int rc = NIMBER_OK;
+    for (const char *p = kid; *p && rc == NIMBER_OK;) {
+        const char *e = strchr(p, ']');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        rc = sp_list_add(&parts, p, len);
+        p += len + (e != NULL);
     }
-    sp_list_free(&kids);
-    return rc;
+    if (parts.n > 1)
+        qsort(parts.s, parts.n, sizeof *parts.s, cmp_text);
+    size_t at = l->made.n;
+    if (rc == NIMBER_OK)
+        rc = u32_add(&l->made, 0);
+    for (size_t i = 0; i < parts.n && rc == NIMBER_OK; i++) {
+        if (i + 1 < parts.n && strcmp(parts.s[i], parts.s[i + 1]) == 0) {
+            i++;
+            continue;
+        }
+        long id = intern(l->s, parts.s[i]);
+        rc = id < 0 ? NIMBER_E_NOMEM : u32_add(&l->made, (uint32_t)id);
+        l->made.v[at]++;
+    }
+    sp_list_free(&parts);
+    if (rc == NIMBER_OK && l->made.v[at] > NB_OPT_PARTS)
+        rc = NIMBER_E_LIMIT;
+    if (rc != NIMBER_OK || !l->out)
+        return rc;
+    if (!l->told) {
+        nb_opts_expect(l->out, (size_t)l->bound);
+        l->told = 1;
+    }
+    RETURN_IF_ERR(nb_opts_begin(l->out));
+    for (uint32_t q = 0; q < l->made.v[at]; q++) {
+        uint32_t id = l->made.v[at + 1 + q];
+        nb_pkey pk = {0, (uint64_t)id + 1};
+        pthread_mutex_lock(&l->s->lock);
+        unsigned lives = l->s->lives[id];
+        pthread_mutex_unlock(&l->s->lock);
+        nb_opts_part(l->out, pk, lives);
+    }
+    return nb_opts_end(l->out) ? NB_STOP : NIMBER_OK;
 }
 
-/* Every option of a land, listed once and then kept (while the cache is
- * within its share of the memory limit). */
+/* Every option of a land.  The first listing makes the results of moves
+ * one by one, each handed to the search as it comes (which may stop it
+ * early: an upper bound of their count, the moves, is announced first);
+ * a listing that ran to its end is kept (while the kept ones are within
+ * their share of the memory limit) and later ones read it back. */
 static int sp_options(void *state, nb_pkey key, nb_opts *out) {
     sp_state *s = state;
     size_t id = (size_t)key.hi - 1;
     pthread_mutex_lock(&s->lock);
     const uint32_t *o = id < s->nland ? s->opts[id] : NULL;
     pthread_mutex_unlock(&s->lock);
-    u32_list made = {0};
-    if (!o) {
-        char *t = land_of(s, id, NULL, NULL);
-        if (!t)
-            return NIMBER_E_NOMEM;
-        int rc = list_options(s, t, &made);
-        nb_free(t);
-        if (rc != NIMBER_OK) {
-            nb_free(made.v);
-            return rc;
+    if (o) {
+        nb_opts_expect(out, o[0]);
+        for (size_t k = 0, at = 1; k < o[0]; k++) {
+            RETURN_IF_ERR(nb_opts_begin(out));
+            for (uint32_t q = 0; q < o[at]; q++) {
+                uint32_t p = o[at + 1 + q];
+                nb_pkey pk = {0, (uint64_t)p + 1};
+                pthread_mutex_lock(&s->lock);
+                unsigned lives = s->lives[p];
+                pthread_mutex_unlock(&s->lock);
+                nb_opts_part(out, pk, lives);
+            }
+            at += 1 + o[at];
+            if (nb_opts_end(out))
+                return NB_STOP;
         }
-        o = made.v;
+        return NIMBER_OK;
     }
-    int rc = NIMBER_OK;
-    nb_opts_expect(out, o[0]);
-    for (size_t k = 0, at = 1; k < o[0] && rc == NIMBER_OK; k++) {
-        rc = nb_opts_begin(out);
-        for (uint32_t q = 0; q < o[at] && rc == NIMBER_OK; q++) {
-            uint32_t p = o[at + 1 + q];
-            nb_pkey pk = {0, (uint64_t)p + 1};
-            pthread_mutex_lock(&s->lock);
-            unsigned lives = s->lives[p];
-            pthread_mutex_unlock(&s->lock);
-            nb_opts_part(out, pk, lives);
-        }
-        at += 1 + o[at];
-        if (rc == NIMBER_OK && nb_opts_end(out))
-            rc = NB_STOP;
-    }
-    if (made.v) { /* keep it, unless another thread did or room is short */
+    char *t = land_of(s, id, NULL, NULL);
+    if (!t)
+        return NIMBER_E_NOMEM;
+    lister l = {.s = s, .out = out};
+    sp_list kids = {0};
+    int rc = u32_add(&l.made, 0);
+    if (rc == NIMBER_OK)
+        rc = sp_land_children(t, &kids, s->cache, one_option, &l, &l.bound);
+    nb_free(t);
+    if (rc == NIMBER_OK) { /* complete: keep it, unless another thread did
+                              or room is short */
+        l.made.v[0] = (uint32_t)kids.n;
         pthread_mutex_lock(&s->lock);
-        if (!s->opts[id] && s->cached + made.n * 4 <= s->cache_max) {
-            s->opts[id] = made.v;
-            s->cached += made.n * 4;
-            made.v = NULL;
+        if (!s->opts[id] && s->cached + l.made.n * 4 <= s->cache_max) {
+            s->opts[id] = l.made.v;
+            s->cached += l.made.n * 4;
+            l.made.v = NULL;
         }
         pthread_mutex_unlock(&s->lock);
-        nb_free(made.v);
     }
+    sp_list_free(&kids);
+    nb_free(l.made.v);
     return rc;
 }
 

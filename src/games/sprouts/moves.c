@@ -24,6 +24,8 @@ typedef struct {
     sp_list *list;
     size_t *slot; /* index + 1 into list, 0 empty */
     size_t cap;
+    int (*fresh)(void *ctx, const char *s); /* told of each new text */
+    void *ctx;
 } text_set;
 
 static uint64_t fnv(const char *s) {
@@ -55,7 +57,8 @@ static int set_add(text_set *t, const char *s, size_t len) {
         if (strcmp(t->list->s[t->slot[h] - 1], s) == 0)
             return NIMBER_OK;
     t->slot[h] = t->list->n + 1;
-    return sp_list_add(t->list, s, len);
+    RETURN_IF_ERR(sp_list_add(t->list, s, len));
+    return t->fresh ? t->fresh(t->ctx, s) : NIMBER_OK;
 }
 
 static int cmp_text(const void *a, const void *b) {
@@ -73,6 +76,8 @@ typedef struct {
     text_set *set;
     sp_pos *child;
     sp_cache *cache;
+    int counting;    /* 1: only count the results, into count */
+    uint64_t count;
 } land_moves;
 
 /* Appends token x to the child. */
@@ -154,6 +159,10 @@ static int split_moves(land_moves *m, int b, int i, int j) {
     }
     if (nr > 20)
         return NIMBER_E_LIMIT;
+    if (m->counting) {
+        m->count += (uint64_t)(nz + 1) << nr;
+        return NIMBER_OK;
+    }
     for (int z = 0; z <= nz; z++)
         for (uint32_t mask = 0; mask < (UINT32_C(1) << nr); mask++) {
             sp_pos *c = m->child;
@@ -207,6 +216,10 @@ static int split_moves(land_moves *m, int b, int i, int j) {
  * boundary [a_i .. a_i] m [b_j .. b_j] m. */
 static int merge_move(land_moves *m, int a, int i, int b, int j) {
     sp_pos *c = m->child;
+    if (m->counting) {
+        m->count++;
+        return NIMBER_OK;
+    }
     int u = m->p->t[m->bs[a] + i], v = m->p->t[m->bs[b] + j];
     begin(m, c, u, v);
     around(m, a, i, c);
@@ -254,7 +267,9 @@ static int region_moves(land_moves *m) {
     return NIMBER_OK;
 }
 
-int sp_land_children(const char *land, sp_list *out, sp_cache *cache) {
+int sp_land_children(const char *land, sp_list *out, sp_cache *cache,
+                     int (*fresh)(void *ctx, const char *s), void *ctx,
+                     uint64_t *bound) {
     sp_pos *p = nb_malloc(2 * sizeof *p);
     if (!p)
         return NIMBER_E_NOMEM;
@@ -262,18 +277,23 @@ int sp_land_children(const char *land, sp_list *out, sp_cache *cache) {
     int rc = NIMBER_OK;
     if (sp_parse(land, strlen(land), p, why, sizeof why) != 0)
         rc = NIMBER_E_INTERNAL;
-    text_set set = {out, NULL, 0};
+    text_set set = {out, NULL, 0, fresh, ctx};
     land_moves m = {.p = p, .set = &set, .child = p + 1, .cache = cache};
-    for (int k = 0, r0 = 0; k < p->nt && rc == NIMBER_OK; k++)
-        if (p->t[k] == SP_EOR) {
-            if (p->nv + 1 > SP_MAXV || p->nt + 12 > SP_MAXTOK)
-                rc = NIMBER_E_LIMIT;
-            m.r0 = r0;
-            m.r1 = k;
-            if (rc == NIMBER_OK)
-                rc = region_moves(&m);
-            r0 = k + 1;
-        }
+    for (int pass = bound ? 0 : 1; pass < 2 && rc == NIMBER_OK; pass++) {
+        m.counting = pass == 0;
+        for (int k = 0, r0 = 0; k < p->nt && rc == NIMBER_OK; k++)
+            if (p->t[k] == SP_EOR) {
+                if (p->nv + 1 > SP_MAXV || p->nt + 12 > SP_MAXTOK)
+                    rc = NIMBER_E_LIMIT;
+                m.r0 = r0;
+                m.r1 = k;
+                if (rc == NIMBER_OK)
+                    rc = region_moves(&m);
+                r0 = k + 1;
+            }
+        if (pass == 0)
+            *bound = m.count;
+    }
     nb_free(set.slot);
     nb_free(p);
     return rc;
@@ -384,12 +404,12 @@ int sp_canonical_text(const char *text, size_t len, char **out,
 int sp_children(const char *full, sp_list *out, sp_cache *cache,
                 nimber_error *err) {
     sp_list lands = {0};
-    text_set set = {out, NULL, 0};
+    text_set set = {out, NULL, 0, NULL, NULL};
     int rc = land_texts(full, strlen(full), &lands, cache, err);
     int said = 0;
     for (size_t i = 0; i < lands.n && rc == NIMBER_OK; i++) {
         sp_list kids = {0};
-        rc = sp_land_children(lands.s[i], &kids, cache);
+        rc = sp_land_children(lands.s[i], &kids, cache, NULL, NULL, NULL);
         for (size_t k = 0; k < kids.n && rc == NIMBER_OK; k++) {
             sp_list parts = {0};
             for (size_t q = 0; q < lands.n && rc == NIMBER_OK; q++)

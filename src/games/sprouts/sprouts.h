@@ -110,9 +110,14 @@ unsigned sp_lives(const sp_pos *p);
 
 /* Every distinct result of a move in the land whose canonical text is
  * land: each as its lands' canonical texts, sorted, joined by ']' (no
- * ']' at the end; "" when nothing is left).  O(corners^2 · 2^boundaries ·
- * the canonical search). */
-int sp_land_children(const char *land, sp_list *out, sp_cache *cache);
+ * ']' at the end; "" when nothing is left), appended to out, and handed
+ * to fresh (when not NULL) as it is found: what fresh returns other than
+ * NIMBER_OK (NB_STOP) ends the listing and is returned.  bound (when not
+ * NULL): first the number of moves (an upper bound of the results).
+ * O(corners^2 · 2^boundaries · the canonical search). */
+int sp_land_children(const char *land, sp_list *out, sp_cache *cache,
+                     int (*fresh)(void *ctx, const char *s), void *ctx,
+                     uint64_t *bound);
 
 /* Every distinct result of a move of the whole position full (a text as
  * sp_full writes it), as such texts.  NIMBER_E_* codes. */
