@@ -149,8 +149,8 @@ typedef struct {
 
 /* The letter-blind text of boundary b from its start k into out. */
 static void blind_text(const canon_ctx *c, int b, int k, char *out) {
-    for (int i = 0; i < c->blen[b]; i++)
-        out[i] = c->sym[c->bstart[b] + (k + i) % c->blen[b]];
+    for (int i = 0, at = k; i < c->blen[b]; i++, at = at + 1 == c->blen[b] ? 0 : at + 1)
+        out[i] = c->sym[c->bstart[b] + at];
     out[c->blen[b]] = 0;
 }
 
@@ -181,9 +181,12 @@ static void sort_by(char **txt, int *idx, int n) {
 
 /* Appends boundary b from start k; 0 when the prefix passes the best. */
 static int push_bound(canon_ctx *c, int b, int k, int *stack, int *ns) {
-    for (int i = 0; i < c->blen[b]; i++) {
-        int x = c->occ[c->bstart[b] + (k + i) % c->blen[b]];
-        char s = c->sym[c->bstart[b] + (k + i) % c->blen[b]];
+    const int *occ = c->occ + c->bstart[b];
+    const char *sym = c->sym + c->bstart[b];
+    int L = c->blen[b];
+    for (int i = 0, at = k; i < L; i++, at = at + 1 == L ? 0 : at + 1) {
+        int x = occ[at];
+        char s = sym[at];
         if (s == 'a' || s == 'A') {
             if (c->lab[x] < 0) {
                 int *ctr = s == 'a' ? &c->lower : &c->upper;
