@@ -71,3 +71,11 @@ outcome P" ]
     status_is 64
     echo "$err" | grep -q "too long"
 }
+
+@test "the memory limit: exit 71 with a message, not a partial answer" {
+    run_split solve --max-memory 4M sprouts:6
+    status_is 71
+    [ -z "$out" ]
+    [ "$(echo "$err" | wc -l)" -eq 1 ]
+    echo "$err" | grep -q '^nimber: .*limit'
+}

@@ -40,6 +40,7 @@ typedef struct {
                         option's number of lands and their numbers */
     size_t nland, capland;
     size_t cached, cache_max; /* bytes of opts, and the most they take */
+    size_t held, held_max;    /* bytes of the lands met, and the most */
     sp_cache *cache;          /* canonical texts of lands met plainly */
     uint32_t *slot; /* number + 1 by hash, 0 empty */
     size_t nslot;
@@ -61,7 +62,8 @@ static unsigned text_lives(const char *s) {
 }
 
 /* The number of land text s in the table (added if new), or -1 when out
- * of memory.  Locked. */
+ * of memory, -2 when the table has its share of the memory limit (a
+ * quarter).  Locked. */
 static long intern(sp_state *s, const char *t) {
     uint64_t h = text_hash(t);
     long id = -1;
@@ -104,9 +106,15 @@ static long intern(sp_state *s, const char *t) {
         s->opts = no;
         s->capland = nc;
     }
+    size_t need = strlen(t) + 1 + 3 * sizeof(void *);
+    if (s->held + need > s->held_max) {
+        id = -2;
+        goto out;
+    }
     char *c = nb_strdup(t);
     if (!c)
         goto out;
+    s->held += need;
     id = (long)s->nland;
     s->land[id] = c;
     s->val[id] = SP_NOVAL;
@@ -153,11 +161,12 @@ static void sp_destroy(void *state) {
     nb_free(s);
 }
 
-/* The options kept take at most a quarter of the memory limit. */
+/* The options kept take at most a quarter of the memory limit, and the
+ * lands met another. */
 static void sp_set_limit(void *state, size_t bytes) {
     sp_state *s = state;
     pthread_mutex_lock(&s->lock);
-    s->cache_max = bytes / 4;
+    s->cache_max = s->held_max = bytes / 4;
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -198,7 +207,7 @@ static int sp_create(const char *arg, size_t limit, void **state, char *canon,
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     }
     s->start = start;
-    s->cache_max = limit / 4;
+    s->cache_max = s->held_max = limit / 4;
     s->cache = sp_cache_new();
     pthread_mutex_init(&s->lock, NULL);
     *state = s;
@@ -439,6 +448,10 @@ static int joined_value(sp_state *s, const char *t, unsigned *out,
         memcpy(buf, t, len);
         buf[len] = 0;
         long id = intern(s, buf);
+        if (id == -2)
+            return nb_fail(err, NIMBER_E_LIMIT,
+                           "sprouts: the lands met fill their share of the "
+                           "memory limit (--max-memory)");
         if (id < 0)
             return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
         unsigned v = 0;
@@ -572,7 +585,7 @@ static int emit_lands(sp_state *s, sp_list *l, nb_opts *out) {
         }
         long id = intern(s, l->s[i]);
         if (id < 0)
-            return NIMBER_E_NOMEM;
+            return id == -2 ? NIMBER_E_LIMIT : NIMBER_E_NOMEM;
         if (out->opt[out->nopt].nparts == NB_OPT_PARTS)
             return NIMBER_E_LIMIT;
         nb_pkey key = {0, (uint64_t)id + 1};
@@ -656,7 +669,9 @@ static int one_option(void *ctx, const char *kid) {
             continue;
         }
         long id = intern(l->s, parts.s[i]);
-        rc = id < 0 ? NIMBER_E_NOMEM : u32_add(&l->made, (uint32_t)id);
+        rc = id == -2  ? NIMBER_E_LIMIT
+             : id < 0  ? NIMBER_E_NOMEM
+                       : u32_add(&l->made, (uint32_t)id);
         l->made.v[at]++;
     }
     sp_list_free(&parts);
