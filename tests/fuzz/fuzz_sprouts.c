@@ -57,7 +57,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) {
         abort();
     unsigned lives = 0;
     for (const char *c = x; *c; c++)
-        lives += *c == '0' ? 6 : *c == '1' ? 4 : *c == '2' ? 2 : *c > '@' ? 1 : 0;
+        lives += *c == '0'   ? 6
+                 : *c == '1' ? 4
+                 : *c == '2' ? 2
+                 : *c > '@'  ? 1
+                             : 0;
     if (lives / 2 <= 8) {
         nimber_solution sol;
         if (nimber_position_solve(pos, 16, &sol, &err) != NIMBER_OK)

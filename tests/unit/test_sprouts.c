@@ -365,8 +365,7 @@ static void check_one(walk_ctx *w, const drawing *d) {
                 for (int i = 0; i < l.n; i++)
                     found |= strcmp(lose[i], text + 3) == 0;
                 if (!found)
-                    fail_msg("'%s': winning move '%s' not the twin's", s,
-                             text);
+                    fail_msg("'%s': winning move '%s' not the twin's", s, text);
                 nimber_move back;
                 if (nimber_position_parse_move(pos, text, &back, &err))
                     fail_msg("'%s' not read back: %s", text, err.message);
@@ -429,7 +428,7 @@ static void test_published(void **state) {
         if (nimber_position_solve(pos, 0, &sol, &err))
             fail_msg("%s: %s", spec, err.message);
         assert_int_equal(sol.outcome, want[n - 1] == 'N' ? NIMBER_OUTCOME_N
-                                                          : NIMBER_OUTCOME_P);
+                                                         : NIMBER_OUTCOME_P);
         nimber_solution_clear(&sol);
         nimber_position_free(pos);
         nimber_game_free(g);

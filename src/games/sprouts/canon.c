@@ -127,10 +127,10 @@ typedef struct {
     int rfirst[SP_MAXTOK / 2], rcount[SP_MAXTOK / 2]; /* boundaries of a
                                   region, sorted by class, in ord[] */
     int ord[SP_MAXTOK / 2];
-    int rcls[SP_MAXTOK / 2]; /* class of a region's letter-blind text */
-    int rord[SP_MAXTOK / 2]; /* regions sorted by class */
-    int occ[SP_MAXTOK];      /* the vertex of each occurrence */
-    char sym[SP_MAXTOK];     /* its letter-blind symbol */
+    int rcls[SP_MAXTOK / 2];    /* class of a region's letter-blind text */
+    int rord[SP_MAXTOK / 2];    /* regions sorted by class */
+    int occ[SP_MAXTOK];         /* the vertex of each occurrence */
+    char sym[SP_MAXTOK];        /* its letter-blind symbol */
     char *blind[SP_MAXTOK / 2]; /* each boundary's least blind text, */
     char pool[2 * SP_MAXTOK];   /* kept here */
     char *rtxt[SP_MAXTOK / 2];  /* each region's blind text, */
@@ -149,7 +149,8 @@ typedef struct {
 
 /* The letter-blind text of boundary b from its start k into out. */
 static void blind_text(const canon_ctx *c, int b, int k, char *out) {
-    for (int i = 0, at = k; i < c->blen[b]; i++, at = at + 1 == c->blen[b] ? 0 : at + 1)
+    for (int i = 0, at = k; i < c->blen[b];
+         i++, at = at + 1 == c->blen[b] ? 0 : at + 1)
         out[i] = c->sym[c->bstart[b] + at];
     out[c->blen[b]] = 0;
 }
@@ -267,7 +268,7 @@ static void search(canon_ctx *c, int s, int j, int r, int lt, unsigned gen) {
         for (int ki = 0; ki < (c->plain[b] ? 1 : c->nrot[b]); ki++) {
             int k = c->rots[c->rot0[b] + ki];
             int stack[SP_MAXLEN], ns = 0, len0 = c->len, lo = c->lower,
-                up = c->upper, l2 = lt;
+                                  up = c->upper, l2 = lt;
             unsigned g2 = gen;
             if (push_bound(c, b, k, stack, &ns) &&
                 still_least(c, len0, &l2, &g2))
@@ -283,8 +284,7 @@ static void search(canon_ctx *c, int s, int j, int r, int lt, unsigned gen) {
 }
 
 /* Class numbers: equal texts get equal numbers (O(n^2) comparisons). */
-static void classes(char **txt, const int *idx, int n,
-                    int *cls) {
+static void classes(char **txt, const int *idx, int n, int *cls) {
     for (int i = 0; i < n; i++) {
         cls[idx[i]] = idx[i];
         for (int q = 0; q < i; q++)

@@ -33,7 +33,7 @@
 typedef struct {
     char *start; /* the start's text */
     pthread_mutex_t lock;
-    char **land; /* lands met, by number */
+    char **land;  /* lands met, by number */
     uint8_t *val; /* their plain-mex values (SP_NOVAL: not known) */
     uint8_t *lives;
     uint32_t **opts; /* their options once listed: the count, then each
@@ -42,7 +42,7 @@ typedef struct {
     size_t cached, cache_max; /* bytes of opts, and the most they take */
     size_t held, held_max;    /* bytes of the lands met, and the most */
     sp_cache *cache;          /* canonical texts of lands met plainly */
-    uint32_t *slot; /* number + 1 by hash, 0 empty */
+    uint32_t *slot;           /* number + 1 by hash, 0 empty */
     size_t nslot;
 } sp_state;
 
@@ -197,9 +197,9 @@ static int sp_create(const char *arg, size_t limit, void **state, char *canon,
     } else {
         int rc = sp_canonical_text(arg, len, &start, err);
         if (rc != NIMBER_OK)
-            return rc == NIMBER_E_SYNTAX ? (err ? (err->code = NIMBER_E_SPEC)
-                                                : NIMBER_E_SPEC)
-                                         : rc;
+            return rc == NIMBER_E_SYNTAX
+                       ? (err ? (err->code = NIMBER_E_SPEC) : NIMBER_E_SPEC)
+                       : rc;
     }
     sp_state *s = nb_calloc(1, sizeof *s);
     if (!s) {
@@ -212,7 +212,8 @@ static int sp_create(const char *arg, size_t limit, void **state, char *canon,
     pthread_mutex_init(&s->lock, NULL);
     *state = s;
     /* the spec as given, without a final '!' */
-    snprintf(canon, cap, "sprouts:%.*s", (int)(len && arg[len - 1] == '!' ? len - 1 : len), arg);
+    snprintf(canon, cap, "sprouts:%.*s",
+             (int)(len && arg[len - 1] == '!' ? len - 1 : len), arg);
     return NIMBER_OK;
 }
 
@@ -263,8 +264,9 @@ static int sp_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
     char *c = NULL;
     int rc = sp_canonical_text(t, strlen(t), &c, err);
     if (rc == NIMBER_OK && strcmp(c, t) != 0)
-        rc = nb_fail(err, NIMBER_E_ARG, "not a sprouts position in canonical "
-                                        "form");
+        rc = nb_fail(err, NIMBER_E_ARG,
+                     "not a sprouts position in canonical "
+                     "form");
     else if (rc != NIMBER_OK)
         rc = err ? (err->code = NIMBER_E_ARG) : NIMBER_E_ARG;
     nb_free(c);
@@ -273,8 +275,8 @@ static int sp_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
 }
 
 /* No argument: the start; one: a position (the component's start). */
-static int sp_pos_parse(const nimber_game *g, const char *const *args,
-                        size_t n, nb_pos *out, nimber_error *err) {
+static int sp_pos_parse(const nimber_game *g, const char *const *args, size_t n,
+                        nb_pos *out, nimber_error *err) {
     out->n = 0;
     if (n == 0) /* the start, as words (never none: callers copy them) */
         return set_pos(out, ((const sp_state *)g->state)->start, err);
@@ -321,8 +323,8 @@ static nimber_move move_no(size_t k) {
     return mv;
 }
 
-static int sp_moves(nimber_game *g, const uint64_t *w, size_t n,
-                    nb_msink *sink, nimber_error *err) {
+static int sp_moves(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
+                    nimber_error *err) {
     sp_list kids = {0};
     int rc = children(g, w, n, &kids, err);
     for (size_t k = 0; k < kids.n && rc == NIMBER_OK; k++) {
@@ -385,8 +387,7 @@ static int sp_move_json(const nimber_game *g, const uint64_t *w, size_t n,
 }
 
 static int sp_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
-                         const char *text, nimber_move *mv,
-                         nimber_error *err) {
+                         const char *text, nimber_move *mv, nimber_error *err) {
     const char *p = text, *arrow = strstr(text, "->");
     if (arrow)
         p = arrow + 2;
@@ -405,8 +406,8 @@ static int sp_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
         unsigned long k = strtoul(p + 1, &end, 10);
         if (end == p + 1 || (size_t)(end - p) != len || k < 1 || k > kids.n)
             rc = nb_fail(err, NIMBER_E_ARG,
-                         "move '%.40s': #K names the K-th move, 1 to %zu",
-                         text, kids.n);
+                         "move '%.40s': #K names the K-th move, 1 to %zu", text,
+                         kids.n);
         else
             *mv = move_no(k - 1);
     } else {
@@ -432,8 +433,7 @@ static int sp_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
 
 /* The value of land id by the mex of its options, memoised.  O(the lands
  * reachable · their options). */
-static int land_value(sp_state *s, size_t id, unsigned *out,
-                      nimber_error *err);
+static int land_value(sp_state *s, size_t id, unsigned *out, nimber_error *err);
 
 /* The XOR of the values of the lands of joined text t ("L]L", "" none). */
 static int joined_value(sp_state *s, const char *t, unsigned *out,
@@ -525,8 +525,8 @@ static int lands_of(const nimber_game *g, const uint64_t *w, size_t n,
     return rc;
 }
 
-static int sp_value(nimber_game *g, const uint64_t *w, size_t n,
-                    nb_tally *out, nimber_error *err) {
+static int sp_value(nimber_game *g, const uint64_t *w, size_t n, nb_tally *out,
+                    nimber_error *err) {
     sp_state *s = g->state;
     sp_list lands = {0};
     int rc = lands_of(g, w, n, &lands, err);
@@ -669,9 +669,9 @@ static int one_option(void *ctx, const char *kid) {
             continue;
         }
         long id = intern(l->s, parts.s[i]);
-        rc = id == -2  ? NIMBER_E_LIMIT
-             : id < 0  ? NIMBER_E_NOMEM
-                       : u32_add(&l->made, (uint32_t)id);
+        rc = id == -2 ? NIMBER_E_LIMIT
+             : id < 0 ? NIMBER_E_NOMEM
+                      : u32_add(&l->made, (uint32_t)id);
         l->made.v[at]++;
     }
     sp_list_free(&parts);

@@ -69,14 +69,14 @@ static int cmp_text(const void *a, const void *b) {
 
 typedef struct {
     const sp_pos *p;
-    int r0, r1;             /* the region's tokens [r0, r1) (its SP_EOR at r1) */
-    int nb;                 /* its boundaries */
-    int bs[SP_MAXTOK / 2];  /* each one's first token */
-    int bl[SP_MAXTOK / 2];  /* and length */
+    int r0, r1;            /* the region's tokens [r0, r1) (its SP_EOR at r1) */
+    int nb;                /* its boundaries */
+    int bs[SP_MAXTOK / 2]; /* each one's first token */
+    int bl[SP_MAXTOK / 2]; /* and length */
     text_set *set;
     sp_pos *child;
     sp_cache *cache;
-    int counting;    /* 1: only count the results, into count */
+    int counting; /* 1: only count the results, into count */
     uint64_t count;
 } land_moves;
 
@@ -423,8 +423,7 @@ int sp_children(const char *full, sp_list *out, sp_cache *cache,
                 if (!s) {
                     rc = nb_fail(err, NIMBER_E_LIMIT, "sprouts: %s", msg);
                     said = 1;
-                }
-                else
+                } else
                     rc = set_add(&set, s, strlen(s));
                 nb_free(s);
             }

@@ -135,8 +135,9 @@ size_t sp_parse(const char *text, size_t len, sp_pos *p, char *why,
                              "unbalanced: a region must end with '}' before "
                              "']'");
         } else if (c == '!')
-            return fault(why, cap, i + 1, "'!' ends the position: nothing "
-                                          "may follow it");
+            return fault(why, cap, i + 1,
+                         "'!' ends the position: nothing "
+                         "may follow it");
         else
             return fault(why, cap, i + 1,
                          "not a character of the notation (0 1 2, letters, "

@@ -74,8 +74,7 @@ void sp_list_free(sp_list *l);
 /* Reads text[0..len) (a whole position: lands, regions, boundaries) into
  * *p.  0 when it is one; else the place of the fault (1-based character)
  * with the reason in why[cap].  O(len). */
-size_t sp_parse(const char *text, size_t len, sp_pos *p, char *why,
-                size_t cap);
+size_t sp_parse(const char *text, size_t len, sp_pos *p, char *why, size_t cap);
 
 /* Writes the regions of p (no ']' or '!') into buf[cap], letters from
  * *lower and *upper on (advanced); returns the length, or -1 when it does
