@@ -6,7 +6,8 @@
  *
  * A component's position is its text as sp_full writes it (lands
  * canonical and sorted), packed 8 bytes a word after a word holding its
- * length; no word is the start.  A move is one word: its place among the
+ * length (the start too, as pos_parse gives it; no word at all is read as
+the start as well).  A move is one word: its place among the
  * distinct results of a move (moves.c), in their order; as text it is
  * "to POSITION", the position it leads to, as Lemoine and Viennot's Glop
  * writes a child (the "to" keeps a position that starts "0." from being
@@ -15,11 +16,16 @@
  * "to", "FROM ->", or "#K" for the K-th result (from 1).
  *
  * Parts are lands (canon.c).  The search's key of a land is its number in
- * the table of lands met (hi, from 1) and a hash of its text (lo): land
- * texts do not fit 128 bits, so they are interned, under a lock since the
- * search's threads list options together.  A land of L lives lasts at
- * most L - 1 moves, the bound of its value.  Lookups O(text); the table
- * grows by doubling (amortised O(1) an entry).
+ * the table of lands met (hi, from 1; lo is 0): land texts do not fit 128
+ * bits, so they are interned, under a lock since the search's threads
+ * list options together; the table holds at most a quarter of the memory
+ * limit (then NIMBER_E_LIMIT).  A land's options are made one by one and
+ * handed to the search as they come (it may stop the listing early); a
+ * listing that ran to its end is kept (another quarter of the limit) and
+ * read back after.  A land of L lives lasts at most L - 1 moves, the
+ * bound of its value.  Lookups O(text); the table grows by doubling
+ * (amortised O(1) an entry).  The keys are numbers of this run, so no
+ * database of land values can keep them (no db_id).
  */
 #include "sprouts.h"
 

@@ -37,7 +37,8 @@
  *
  * The files and what each owns:
  *   notation.c  reading and writing the text, its errors
- *   canon.c     reductions, lands, the canonical text of a land
+ *   canon.c     reductions, lands, the canonical text of a land, and a
+ *               cache of those by the land's plain text
  *   moves.c     the moves of a land and of a whole position
  *   family.c    the state (the table of lands met), the parts view, the
  *               plain mex, positions and moves as text; the nimber_family
