@@ -11,7 +11,8 @@
  * values by the plain mex over every move, memoised on the drawing's text
  * as written here (its faces and walks in the twin's own order, each walk
  * from where the twin keeps it, letters by first appearance: no reduction,
- * no choice of a least form).
+ * no choice of a least form): O(drawings reached · their moves), every
+ * move made in O(the drawing's size).
  *   - Every drawing reachable from n <= 3 spots: written in the notation,
  *     its value and outcome through the family (the parts search, on one
  *     game so its tables are shared) equal the twin's, and under
