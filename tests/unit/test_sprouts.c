@@ -24,6 +24,11 @@
  *     Sleator, "Computer analysis of Sprouts", 1991, table of outcomes;
  *     Lemoine and Viennot, "Computer analysis of Sprouts with nimbers",
  *     2010, who extended it): here n = 1 .. 6.
+ *   - One text for every way of writing a position: each of those texts
+ *     written three more ways (mirrored or not, boundaries started
+ *     anywhere, boundaries and regions shuffled, letters renamed) reads
+ *     as the same canonical text; so does every position of 40 random
+ *     plays from 5 and 7 spots.
  *   - Malformed positions: each fault named with its place, in one line.
  */
 #include <setjmp.h>
@@ -334,10 +339,90 @@ static void lose_child(const drawing *c, void *ctx) {
     snprintf(l->lose[l->n++], 700, "%s", t);
 }
 
+static unsigned rnd(unsigned *seed) {
+    *seed = *seed * 1103515245u + 12345u;
+    return *seed >> 8;
+}
+
+/* Shuffles a[0..n). */
+static void shuffle(int *a, int n, unsigned *seed) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)(rnd(seed) % (unsigned)(i + 1)), t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+/* Another way of writing the position of text s (as write_notation
+ * writes it): the mirror (every boundary reversed) or not, each boundary
+ * started anywhere, boundaries and regions in any order, letters renamed
+ * within their case. */
+static void variant(const char *s, char *out, unsigned *seed) {
+    static char b[32][32][96];
+    int nb[32] = {0}, nr = 0;
+    for (const char *p = s; *p && *p != '!';) {
+        if (*p == '}') {
+            nr++;
+            p++;
+            continue;
+        }
+        int L = 0;
+        assert_true(nr < 32 && nb[nr] < 32);
+        while (*p != '.') {
+            assert_true(L < 95);
+            b[nr][nb[nr]][L++] = *p++;
+        }
+        b[nr][nb[nr]][L] = 0;
+        nb[nr]++;
+        p++;
+    }
+    int mirror = rnd(seed) & 1, lo[26], up[26], ro[32];
+    for (int i = 0; i < 26; i++)
+        lo[i] = up[i] = i;
+    shuffle(lo, 26, seed);
+    shuffle(up, 26, seed);
+    for (int i = 0; i < nr; i++)
+        ro[i] = i;
+    shuffle(ro, nr, seed);
+    size_t k = 0;
+    for (int q = 0; q < nr; q++) {
+        int r = ro[q], bo[32];
+        for (int i = 0; i < nb[r]; i++)
+            bo[i] = i;
+        shuffle(bo, nb[r], seed);
+        for (int i = 0; i < nb[r]; i++) {
+            const char *t = b[r][bo[i]];
+            int L = (int)strlen(t), st = (int)(rnd(seed) % (unsigned)L);
+            for (int j = 0; j < L; j++) {
+                char c = t[mirror ? (st - j + L) % L : (st + j) % L];
+                if (c >= 'a' && c <= 'z')
+                    c = (char)('a' + lo[c - 'a']);
+                else if (c >= 'A' && c <= 'Z')
+                    c = (char)('A' + up[c - 'A']);
+                out[k++] = c;
+            }
+            out[k++] = '.';
+        }
+        out[k++] = '}';
+    }
+    out[k++] = '!';
+    out[k] = 0;
+}
+
 static void check_one(walk_ctx *w, const drawing *d) {
     char s[700];
     write_notation(d, s);
     int v = twin_value(d);
+    /* every way of writing it has one text */
+    char want[700], other[700], got[700];
+    unsigned seed = (unsigned)w->checked + 1;
+    canon_of(w->g, s, want, sizeof want);
+    for (int k = 0; k < 3; k++) {
+        variant(s, other, &seed);
+        canon_of(w->g, other, got, sizeof got);
+        if (strcmp(want, got) != 0)
+            fail_msg("'%s' reads as '%s', '%s' as '%s'", s, want, other, got);
+    }
     for (int pass = 0; pass < 2; pass++) {
         nimber_position *pos = nimber_position_create();
         nimber_error err;
@@ -408,6 +493,57 @@ static void test_twin(void **state) {
     }
     nimber_game_free(w.g);
     nimber_game_free(w.direct);
+}
+
+/* Random plays from 5 and 7 spots: every position met, written three
+ * more ways (its lands' ']' left out), reads as its own text. */
+static void test_canonical_plays(void **state) {
+    (void)state;
+    nimber_game *g = parse("sprouts:7");
+    unsigned seed = 12345;
+    long checked = 0;
+    for (int play = 0; play < 40; play++) {
+        nimber_position *pos = nimber_position_create();
+        nimber_error err;
+        const char *start[1] = {play % 2 ? "0.0.0.0.0.0.0.}" : "0.0.0.0.0.}"};
+        assert_int_equal(nimber_position_add_args(pos, g, start, 1, &err),
+                         NIMBER_OK);
+        for (;;) {
+            char want[700], plain[700], other[700], got[700];
+            char *t = NULL;
+            assert_int_equal(nimber_position_text(pos, &t, &err), NIMBER_OK);
+            const char *x = strrchr(t, ' ') + 1;
+            snprintf(want, sizeof want, "%.*s", (int)strcspn(x, "\n"), x);
+            nimber_free(t);
+            size_t k = 0;
+            for (const char *c = want; *c; c++)
+                if (*c != ']')
+                    plain[k++] = *c;
+            plain[k] = 0;
+            for (int v = 0; v < 3; v++) {
+                variant(plain, other, &seed);
+                canon_of(g, other, got, sizeof got);
+                if (strcmp(want, got) != 0)
+                    fail_msg("'%s' written '%s' reads as '%s'", want, other,
+                             got);
+            }
+            checked++;
+            nimber_move mv[4096];
+            size_t n = 0;
+            int trunc = 0;
+            assert_int_equal(
+                nimber_position_moves(pos, 4096, mv, &n, &trunc, &err),
+                NIMBER_OK);
+            if (n == 0)
+                break;
+            assert_int_equal(
+                nimber_position_apply(pos, &mv[rnd(&seed) % (unsigned)n], &err),
+                NIMBER_OK);
+        }
+        nimber_position_free(pos);
+    }
+    print_message("%ld positions of random plays read alike\n", checked);
+    nimber_game_free(g);
 }
 
 /* ---- published outcomes ---- */
@@ -489,6 +625,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_twin),
+        cmocka_unit_test(test_canonical_plays),
         cmocka_unit_test(test_published),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
