@@ -21,6 +21,7 @@ extern const nimber_family nb_family_nim, nb_family_staircase, nb_family_sub,
     nb_family_half, nb_family_coins, nb_family_wythoff, nb_family_euclid,
     nb_family_fibonacci, nb_family_moore, nb_family_hackenbush;
 extern const nimber_family nb_family_cram;
+extern const nimber_family nb_family_sprouts;
 extern const nimber_family nb_family_geography;
 extern const nimber_family nb_family_chomp;
 extern const nimber_family nb_family_poset;
@@ -51,6 +52,7 @@ const nimber_family *const nb_families[] = {
     &nb_family_chomp,
     &nb_family_poset,
     &nb_family_geography,
+    &nb_family_sprouts,
     NULL,
 };
 

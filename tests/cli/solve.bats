@@ -121,7 +121,7 @@ move component 1 heap 0: 1000000 -> 524287" ]
 
 @test "no file outside src/games names a game family" {
     cd "$BATS_TEST_DIRNAME/../.."
-    names='nim|misere-nim|staircase|sub|split|octal|hex|kayles|dawson|grundy-game|lasker|graph|half|wythoff|euclid|fibonacci-nim|moore|coins|hackenbush|cram|geography|chomp|poset|node-kayles|arc-kayles'
+    names='nim|misere-nim|staircase|sub|split|octal|hex|kayles|dawson|grundy-game|lasker|graph|half|wythoff|euclid|fibonacci-nim|moore|coins|hackenbush|cram|geography|chomp|poset|node-kayles|arc-kayles|sprouts'
     # a string literal that is a game's name or spec, or a family symbol
     run grep -nE "\"($names)[\":]" src/*.c src/*.h cli/*.c cli/*.h
     [ -z "$output" ]

@@ -328,6 +328,8 @@ static size_t open_options(nb_psearch *ps, nb_pkey p, uint64_t r,
     ps->listing = up;
     *stopped = rc == NB_STOP;
     if (rc != NIMBER_OK && rc != NB_STOP) {
+        if (rc > 0 && !ps->failed) /* a family's failure: say which */
+            nb_fail(ps->err, rc, "%s", nimber_strerror(rc));
         nb_pq_fail(ps, rc);
         return 0;
     }

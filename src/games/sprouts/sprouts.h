@@ -1,0 +1,139 @@
+/*
+ * sprouts.h — Sprouts (sprouts:N, sprouts:POSITION): the position model
+ * shared by the files of this folder, never included from outside it.
+ *
+ * Rules (Conway and Paterson, 1967).  Spots are drawn on the plane; a
+ * move draws a curve from a spot to a spot (the same one allowed) that
+ * crosses no curve and no spot, and puts a new spot on it.  A spot takes
+ * at most three curve ends: its lives are 3 less the ends at it.  Whoever
+ * cannot move loses.  Every move uses two lives and adds a spot of one,
+ * so a game of n spots lasts at most 3n - 1 moves.
+ *
+ * The model (Lemoine and Viennot's, as in their program Glop): a position
+ * is a set of regions (the faces of the drawing), a region a set of
+ * boundaries (the closed walks around the pieces of the drawing that
+ * touch it, each oriented with the region on the same side), a boundary
+ * the cyclic sequence of the spots met on that walk.  A spot with lives
+ * appears once on the walks for each curve end at it (once if it has
+ * none).  A move joins two corners of one region (two occurrences, or one
+ * occurrence to itself when the spot has two lives):
+ *   - corners of two boundaries merge them into one boundary,
+ *     [u .. around .. u] m [v .. around .. v] m;
+ *   - corners of one boundary split the region in two, the boundary's two
+ *     arcs each closed by the new spot m, and the region's other
+ *     boundaries go to either side, every way.
+ * Spots without lives are left out (moves only meet corners of spots
+ * with lives, and leaving the others out keeps the cyclic order of
+ * those), so are regions of fewer than 2 lives (no move there).
+ *
+ * The internal form (sp_pos): vertices 0..nv-1 with their lives, and
+ * tokens: a vertex, SP_EOB (end of a boundary), SP_EOR (end of a region).
+ * The text (notation.c) is Glop's: '0' a spot of 3 lives, '1' of 2, '2'
+ * one of 1 life that appears once, a letter one of 1 life that appears
+ * twice (lowercase: twice in one region, uppercase: in two), '.' ends a
+ * boundary, '}' a region, ']' a land (the regions that share spots), '!'
+ * the position.  Lands never share a spot, so they are independent: the
+ * parts of the parts search.
+ *
+ * The files and what each owns:
+ *   notation.c  reading and writing the text, its errors
+ *   canon.c     reductions, lands, the canonical text of a land, and a
+ *               cache of those by the land's plain text
+ *   moves.c     the moves of a land and of a whole position
+ *   family.c    the state (the table of lands met), the parts view, the
+ *               plain mex, positions and moves as text; the nimber_family
+ */
+#ifndef NIMBER_SPROUTS_H
+#define NIMBER_SPROUTS_H
+
+#include "../../game.h"
+
+#define SP_MAXV 160   /* vertices of a position */
+#define SP_MAXTOK 640 /* its tokens */
+#define SP_MAXLEN 600 /* characters of a position's text */
+#define SP_MAXN 17    /* spots of sprouts:N (3N - 1 moves: 50 letters) */
+#define SP_EOB (-1)
+#define SP_EOR (-2)
+
+typedef struct {
+    int nv, nt;
+    uint8_t lives[SP_MAXV];
+    int16_t t[SP_MAXTOK];
+} sp_pos;
+
+/* A list of texts (each nb_malloc'd). */
+typedef struct {
+    char **s;
+    size_t n, cap;
+} sp_list;
+
+int sp_list_add(sp_list *l, const char *s, size_t len);
+void sp_list_free(sp_list *l);
+
+/* ---- notation.c ---- */
+
+/* Reads text[0..len) (a whole position: lands, regions, boundaries) into
+ * *p.  0 when it is one; else the place of the fault (1-based character)
+ * with the reason in why[cap].  O(len). */
+size_t sp_parse(const char *text, size_t len, sp_pos *p, char *why, size_t cap);
+
+/* Writes the regions of p (no ']' or '!') into buf[cap], letters from
+ * *lower and *upper on (advanced); returns the length, or -1 when it does
+ * not fit or runs out of letters.  Spots without lives are left out.
+ * O(tokens). */
+int sp_write(const sp_pos *p, char *buf, size_t cap, int *lower, int *upper);
+
+/* ---- canon.c ---- */
+
+/* Drops spots without lives, boundaries without spots, regions of fewer
+ * than 2 lives, and a spot of 1 life met twice in a row on a boundary
+ * (either corner gives the same moves) down to once; until nothing
+ * changes.  O(tokens^2) at worst, O(tokens) a pass. */
+void sp_normalise(sp_pos *p);
+
+/* A cache of canonical texts (canon.c says how it works); NULL when out
+ * of memory, and every function taking one works without. */
+#define SP_CACHE_N 16384
+typedef struct sp_cache sp_cache;
+sp_cache *sp_cache_new(void);
+void sp_cache_free(sp_cache *c);
+
+/* The lands of a normalised p, each as its canonical text (no ']'),
+ * appended to out.  O(tokens) to split, and for each land the canonical
+ * search below (or a lookup in cache). */
+int sp_lands(const sp_pos *p, sp_list *out, sp_cache *cache);
+
+/* The total lives of a position. */
+unsigned sp_lives(const sp_pos *p);
+
+/* ---- moves.c ---- */
+
+/* Every distinct result of a move in the land whose canonical text is
+ * land: each as its lands' canonical texts, sorted, joined by ']' (no
+ * ']' at the end; "" when nothing is left), appended to out, and handed
+ * to fresh (when not NULL) as it is found: what fresh returns other than
+ * NIMBER_OK (NB_STOP) ends the listing and is returned.  bound (when not
+ * NULL): first the number of moves (an upper bound of the results).
+ * O(corners^2 · 2^boundaries · the canonical search). */
+int sp_land_children(const char *land, sp_list *out, sp_cache *cache,
+                     int (*fresh)(void *ctx, const char *s), void *ctx,
+                     uint64_t *bound);
+
+/* Every distinct result of a move of the whole position full (a text as
+ * sp_full writes it), as such texts.  NIMBER_E_* codes. */
+int sp_children(const char *full, sp_list *out, sp_cache *cache,
+                nimber_error *err);
+
+/* The text of a whole position from its lands' canonical texts (sorted
+ * here): each land with its letters moved past the ones before, ']'
+ * after each, '!' at the end.  Returns an nb_malloc'd text, NULL when out
+ * of memory or letters (*why says which). */
+char *sp_full(char **lands, size_t n, const char **why);
+
+/* Reads any position text, reduces it and writes it as sp_full does
+ * (into *out, nb_malloc'd).  NIMBER_E_SYNTAX with the place of a fault,
+ * NIMBER_E_LIMIT. */
+int sp_canonical_text(const char *text, size_t len, char **out,
+                      nimber_error *err);
+
+#endif

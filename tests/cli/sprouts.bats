@@ -1,0 +1,81 @@
+#!/usr/bin/env bats
+# sprouts.bats — Sprouts (sprouts:N, sprouts:POSITION): solve, --outcome,
+# --json, a position in the notation, each winning move checked by solving
+# the position it leads to, play through a pipe, and malformed positions
+# (exit 64, one line naming the place, nothing on stdout).
+
+load helper
+
+@test "solve sprouts:5: value, outcome, the winning move" {
+    run "$NIMBER" solve sprouts:5
+    status_is 0
+    [ "$output" = "grundy 1
+outcome N
+move component 0 to 0.0.AB.}0.0.AB.}]!" ]
+    # the position it leads to is lost for the player to move
+    run "$NIMBER" solve 'sprouts:0.0.AB.}0.0.AB.}]!'
+    status_is 0
+    [ "$output" = "grundy 0
+outcome P" ]
+    run "$NIMBER" solve --outcome sprouts:6
+    status_is 0
+    [ "$(echo "$output" | sed -n 2p)" = "outcome P" ]
+}
+
+@test "published outcomes for 1 to 4 spots; --json" {
+    for n in 1 2 3 4; do
+        run "$NIMBER" solve --json sprouts:$n
+        status_is 0
+        o=$(echo "$output" | jq -r .outcome)
+        case $n in 1 | 2) [ "$o" = P ] ;; *) [ "$o" = N ] ;; esac
+    done
+    run "$NIMBER" solve --json sprouts:3
+    [ "$(echo "$output" | jq -c '[.grundy, .moves[0]]')" = '[1,{"component":0,"to":"0.AB.}0.AB.}]!"}]' ]
+}
+
+@test "a position in any form: one canonical text; sums" {
+    a=$("$NIMBER" solve 'sprouts:0.1A2b1b.}A1.}')
+    b=$("$NIMBER" solve 'sprouts:A1.}A1b1b2.0.}]!')
+    [ "$a" = "$b" ]
+    run "$NIMBER" solve 'sprouts:0.AB.}AB.}' + nim 2
+    status_is 0
+    [ "$output" = "grundy 0
+outcome P" ]
+}
+
+@test "play through a pipe: the move typed as the position it leads to" {
+    run bash -c "printf 'to 1a1a.}\n' | '$NIMBER' play sprouts:2"
+    status_is 0
+    echo "$output" | grep -q "I move: to ABCD.}ADCB.}]!"
+    run bash -c "printf '#1\n' | '$NIMBER' play sprouts:2"
+    status_is 0
+    echo "$output" | grep -q "I move: to "
+    run bash -c "printf 'to 0.}\n' | '$NIMBER' play sprouts:2"
+    echo "$output" | grep -q "no move leads to 0.}]!"
+}
+
+@test "malformed positions: exit 64, one line naming the place" {
+    for bad in 'sprouts:0.0' 'sprouts:0.}0' 'sprouts:01.}' 'sprouts:1a.}' \
+        'sprouts:aaa.}' 'sprouts:A.A.}' 'sprouts:a.}a.}' 'sprouts:0.#.}' \
+        'sprouts:..}' 'sprouts:0.}!0.}' 'sprouts:0.0.]' 'sprouts:18' 'sprouts:'; do
+        run_split solve "$bad"
+        status_is 64
+        [ -z "$out" ]
+        [ "$(echo "$err" | wc -l)" -eq 1 ]
+        echo "$err" | grep -q '^nimber: '
+    done
+    run_split solve 'sprouts:0.0'
+    [ "$err" = "nimber: sprouts position '0.0': character 4: unbalanced: the last boundary does not end with '.'" ]
+    long=$(printf '0.%.0s' $(seq 320))
+    run_split solve "sprouts:$long}"
+    status_is 64
+    echo "$err" | grep -q "too long"
+}
+
+@test "the memory limit: exit 71 with a message, not a partial answer" {
+    run_split solve --max-memory 4M sprouts:6
+    status_is 71
+    [ -z "$out" ]
+    [ "$(echo "$err" | wc -l)" -eq 1 ]
+    echo "$err" | grep -q '^nimber: .*limit'
+}
