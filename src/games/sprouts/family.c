@@ -217,9 +217,10 @@ static int sp_create(const char *arg, size_t limit, void **state, char *canon,
     s->cache = sp_cache_new();
     pthread_mutex_init(&s->lock, NULL);
     *state = s;
-    /* the spec as given, without a final '!' */
+    /* the spec as given, without a final '!' (but "!" alone, the empty
+     * position, stays: "sprouts:" reads as no position at all) */
     snprintf(canon, cap, "sprouts:%.*s",
-             (int)(len && arg[len - 1] == '!' ? len - 1 : len), arg);
+             (int)(len > 1 && arg[len - 1] == '!' ? len - 1 : len), arg);
     return NIMBER_OK;
 }
 
