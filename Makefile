@@ -261,13 +261,17 @@ $(S)/ref: tests/ref/ref.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
 
+# The CLI tests' files run JOBS at a time (bats --jobs, through GNU
+# parallel); the tests of one file in order, as written.
+BATS := bats --jobs $(JOBS) --no-parallelize-within-files
+
 cli-test: $(S)/nimber $(S)/ref $(MO) $(MPI_BIN)
-	NIMBER=$(CURDIR)/$(S)/nimber REF=$(CURDIR)/$(S)/ref NIMBER_MPI=$(if $(MPI_BIN),$(CURDIR)/$(MPI_BIN)) bats tests/cli
+	NIMBER=$(CURDIR)/$(S)/nimber REF=$(CURDIR)/$(S)/ref NIMBER_MPI=$(if $(MPI_BIN),$(CURDIR)/$(MPI_BIN)) $(BATS) tests/cli
 
 # ---- make check: the edit-compile-test loop.  The unit tests built
 # against the release library (-O2, no sanitizers: build/rel) and the CLI
-# tests run on build/nimber; `make test` runs them all again with the
-# sanitizers, and everything else.
+# tests run on build/nimber.  `make test` runs the same tests once, under
+# the sanitizers (unit, cli-test), and everything else.
 R := $(B)/rel
 REL_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(R)/tests/%)
 
@@ -277,7 +281,7 @@ $(R)/tests/%: tests/unit/%.c tests/unit/brute.h $(B)/libnimber.a
 
 check: all $(REL_UNIT_BIN) $(S)/ref
 	@sh tests/run-parallel.sh $(JOBS) $(R)/logs $(call longest_first,$(REL_UNIT_BIN))
-	NIMBER=$(CURDIR)/$(B)/nimber REF=$(CURDIR)/$(S)/ref NIMBER_MPI=$(if $(MPI_BIN),$(CURDIR)/$(MPI_BIN)) bats tests/cli
+	NIMBER=$(CURDIR)/$(B)/nimber REF=$(CURDIR)/$(S)/ref NIMBER_MPI=$(if $(MPI_BIN),$(CURDIR)/$(MPI_BIN)) $(BATS) tests/cli
 
 # ---- the Python module (python/): a virtual environment of Debian's
 # Python (its packages visible: pytest, hypothesis, numpy), the module
@@ -328,7 +332,7 @@ STEP := sh tests/step.sh
 test: check-deps
 	@rm -f $(B)/test-times.txt
 	@$(STEP) lint $(MAKE) -j$(JOBS) lint
-	@$(STEP) check $(MAKE) -j$(JOBS) check
+	@$(STEP) build $(MAKE) -j$(JOBS) all
 	@$(STEP) clang-build $(MAKE) -j$(JOBS) clang-build
 	@$(STEP) unit $(MAKE) -j$(JOBS) unit
 	@$(STEP) tsan $(MAKE) -j$(JOBS) tsan

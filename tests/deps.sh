@@ -1,7 +1,7 @@
 #!/bin/sh
 # deps.sh — installs what `make test` needs when it is missing (Debian):
 # gcc (ASan/UBSan, and TSan: libtsan2), clang with libFuzzer, clang-tidy, cppcheck, cmocka,
-# bats, jq, bc (benchmarks), pkg-config (the install test), gettext and
+# bats and GNU parallel (bats --jobs: the CLI test files two at a time), jq, bc (benchmarks), pkg-config (the install test), gettext and
 # the zh_CN.UTF-8 locale (the translation test), xmllint (grundy --svg is
 # well-formed XML), g++ (the benchmark's seed baseline), and Debian's
 # Python with what the Python module needs to build (python3-dev, -venv,
@@ -13,6 +13,7 @@ set -e
 missing=""
 [ -f /usr/include/cmocka.h ] || missing="$missing libcmocka-dev"
 command -v bats >/dev/null 2>&1 || missing="$missing bats"
+command -v parallel >/dev/null 2>&1 || missing="$missing parallel"
 command -v jq >/dev/null 2>&1 || missing="$missing jq"
 command -v gcc >/dev/null 2>&1 || missing="$missing gcc"
 # ThreadSanitizer's runtime (make tsan; gcc's libgcc-N-dev pulls it in)

@@ -91,7 +91,7 @@ typedef struct {
     /* for each window around a domino (3 x 4 cells about a horizontal
      * one, 4 x 3 about a vertical one; bit 4*i + j, 3*i + j): 1 when the
      * domino's neighbours in it are connected inside it */
-    uint8_t hwin[4096], vwin[4096];
+    const uint8_t *hwin, *vwin; /* one pair for every grid (parts.c) */
     cram_bits all;        /* its cells */
     cram_bits col0, colw; /* its first and last column */
     cram_bits col[128];   /* column j (j < w) */

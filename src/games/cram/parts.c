@@ -34,6 +34,7 @@
  * symmetry too.
  */
 #include "cram.h"
+#include <pthread.h>
 
 #include <string.h>
 
@@ -100,6 +101,16 @@ static void window_table(uint8_t *t, unsigned nr, unsigned nc, unsigned a,
     }
 }
 
+/* The two window tables are the same for every grid: filled once for the
+ * process (each game used to fill its own: 1 ms a board loaded). */
+static uint8_t hwin_all[4096], vwin_all[4096];
+static pthread_once_t win_once = PTHREAD_ONCE_INIT;
+
+static void windows_fill(void) {
+    window_table(hwin_all, 3, 4, 5, 6);
+    window_table(vwin_all, 4, 3, 4, 7);
+}
+
 int cram_grid_init(cram_grid *g, unsigned rows, unsigned cols, int *turn) {
     unsigned a = rows < cols ? rows : cols, b = rows < cols ? cols : rows;
     memset(g, 0, sizeof *g);
@@ -123,8 +134,9 @@ int cram_grid_init(cram_grid *g, unsigned rows, unsigned cols, int *turn) {
     g->colw = g->col[g->w - 1];
     g->wide = g->h == 8 && g->w == 16;
     g->rowmask = g->w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << g->w) - 1;
-    window_table(g->hwin, 3, 4, 5, 6);
-    window_table(g->vwin, 4, 3, 4, 7);
+    pthread_once(&win_once, windows_fill);
+    g->hwin = hwin_all;
+    g->vwin = vwin_all;
     return 1;
 }
 
