@@ -304,3 +304,21 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
     run bash -c "printf '0 -> 7\nquit\n' | '$NIMBER' play nim 3"
     [[ "$output" == *"illegal move"* ]]
 }
+
+@test "the README names every package tests/deps.sh and tests/deps-web.sh install" {
+    root="$BATS_TEST_DIRNAME/../.."
+    # the paragraph before `make test`, joined into one line
+    para=$(awk '/^Install what the tests need/,/^    make test$/' "$root/README.md" | tr '\n' ' ')
+    [ -n "$para" ]
+    for f in deps.sh deps-web.sh; do
+        pkgs=$(grep -o 'missing="\$missing [a-z0-9.+-]*"' "$root/tests/$f" |
+            sed 's/.* \(.*\)"/\1/')
+        [ "$(echo "$pkgs" | wc -w)" -ge 5 ]
+        for p in $pkgs; do
+            # python3-X may be written "-X" after python3-dev
+            short=${p#python3-}
+            [[ "$para" == *"$p"[,\ ]* || "$para" == *" -$short"[,\ ]* ]] ||
+                { echo "README leaves out $p ($f)" >&2; return 1; }
+        done
+    done
+}
