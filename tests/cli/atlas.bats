@@ -133,7 +133,7 @@ need_mpi() {
 }
 
 @test "kill -9 in the middle of a sweep, resume: the same file as a sweep never stopped" {
-    fam=('octal:0.??' 'octal:0.1?' --upto 100000)
+    fam=('octal:0.??' 'octal:0.1?' --upto 30000)
     "$NIMBER" atlas "${fam[@]}" --out "$TMP/whole.jsonl"
     "$NIMBER" atlas "${fam[@]}" --out "$TMP/cut.jsonl" &
     pid=$!
@@ -241,7 +241,7 @@ need_mpi() {
 
 @test "nimber-mpi -np 3 gives the serial sweep's records, code for code" {
     need_mpi
-    fam=('octal:0.??' 'octal:4.?' --upto 100000)
+    fam=('octal:0.??' 'octal:4.?' --upto 30000)
     "$NIMBER" atlas "${fam[@]}" --out "$TMP/serial.jsonl"
     run mpi_run 3 atlas "${fam[@]}" --out "$TMP/mpi.jsonl"
     echo "$output"
@@ -259,7 +259,7 @@ need_mpi() {
 
 @test "a killed MPI sweep, resumed, gives the same file as one never stopped" {
     need_mpi
-    fam=('octal:0.??' 'octal:0.1?' --upto 100000)
+    fam=('octal:0.??' 'octal:0.1?' --upto 30000)
     "$NIMBER" atlas "${fam[@]}" --out "$TMP/whole.jsonl"
     mpi_run 3 atlas "${fam[@]}" --out "$TMP/cut.jsonl" &
     pid=$!
