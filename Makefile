@@ -265,8 +265,8 @@ $(S)/ref: tests/ref/ref.c
 # parallel); the tests of one file in order, as written.
 BATS := bats --jobs $(JOBS) --no-parallelize-within-files
 
-cli-test: $(S)/nimber $(S)/ref $(MO) $(MPI_BIN)
-	NIMBER=$(CURDIR)/$(S)/nimber REF=$(CURDIR)/$(S)/ref NIMBER_MPI=$(if $(MPI_BIN),$(CURDIR)/$(MPI_BIN)) $(BATS) tests/cli
+cli-test: $(S)/nimber $(B)/nimber $(S)/ref $(MO) $(MPI_BIN)
+	NIMBER=$(CURDIR)/$(S)/nimber NIMBER_REL=$(CURDIR)/$(B)/nimber REF=$(CURDIR)/$(S)/ref NIMBER_MPI=$(if $(MPI_BIN),$(CURDIR)/$(MPI_BIN)) $(BATS) tests/cli
 
 # ---- make check: the edit-compile-test loop.  The unit tests built
 # against the release library (-O2, no sanitizers: build/rel) and the CLI

@@ -285,11 +285,11 @@ need_mpi() {
     # 0.8.0 stopped 14 of 0.??'s codes short of 65536 values at 512 N + 2^26
     # options; given as a limit, that bound gives its records again, each
     # saying what stopped it
-    "$NIMBER" atlas 'octal:0.??' --upto 65536 --max-options 100663296 >"$TMP/b.jsonl"
+    "$NIMBER_REL" atlas 'octal:0.??' --upto 65536 --max-options 100663296 >"$TMP/b.jsonl"
     [ "$(grep -c '"stopped": "options"' "$TMP/b.jsonl")" -eq 14 ]
     sed 's/, "stopped": "options"//' "$TMP/b.jsonl" | cmp - "$D/octal-0.qq-65536.jsonl"
     # without it every code reaches 65536 values: no hidden cut-off
-    "$NIMBER" atlas 'octal:0.??' --upto 65536 >"$TMP/c.jsonl"
+    "$NIMBER_REL" atlas 'octal:0.??' --upto 65536 >"$TMP/c.jsonl"
     ! grep -q stopped "$TMP/c.jsonl"
     [ "$(jq -r 'select(.status == "open") | .checked_upto' "$TMP/c.jsonl" | sort -u)" = 65536 ]
     need_mpi
@@ -300,11 +300,11 @@ need_mpi() {
 @test "tczajka's unsolved-games rows: .04 and .06 at 2^17, .6 at 2^21 with no limit given" {
     # tczajka/octal-games UnsolvedGames.md: game, n, largest idx, largest,
     # rare mask, num rare, last rare
-    run "$NIMBER" atlas octal:0.04 octal:0.06 --upto 131072
+    run "$NIMBER_REL" atlas octal:0.04 octal:0.06 --upto 131072
     status_is 0
     got=$(echo "$output" | jq -r '"\(.game) \(.checked_upto) \(.largest_at) \(.largest) \(.rare_mask) \(.rare_count) \(.last_rare)"')
     [ "$got" = "$(printf 'octal:0.04 131072 109363 1024 %d 18860 131003\noctal:0.06 131072 127083 1045 %d 52923 131070' 0x7b8 0x5a0)" ]
-    run "$NIMBER" atlas octal:0.6 --upto 2097152
+    run "$NIMBER_REL" atlas octal:0.6 --upto 2097152
     status_is 0
     [ "$(echo "$output" | jq -r '"\(.checked_upto) \(.largest_at) \(.largest) \(.rare_mask) \(.rare_count) \(.last_rare) \(.stopped)"')" = "2097152 1274955 319 $((0x1ee)) 1584 20627 null" ]
 }
@@ -372,7 +372,7 @@ need_mpi() {
     # the memory limit ends a code's table: the values before it are kept
     # and the record says "limit" (the period search and a game without
     # one), and the sweep goes on
-    run "$NIMBER" --max-memory 1M atlas octal:0.6 grundy-game octal:0.7 --upto 10000000
+    run "$NIMBER_REL" --max-memory 1M atlas octal:0.6 grundy-game octal:0.7 --upto 10000000
     status_is 0
     [ "$(echo "$output" | jq -r '"\(.game) \(.stopped)"' | tr '\n' ' ')" = "octal:0.6 limit grundy-game limit octal:0.7 null " ]
     for n in $(echo "$output" | head -2 | jq .checked_upto); do
@@ -380,7 +380,7 @@ need_mpi() {
     done
     # the statistics are those of the values computed
     n=$(echo "$output" | head -1 | jq .checked_upto)
-    [ "$(echo "$output" | head -1 | jq -c 'del(.stopped)')" = "$("$NIMBER" atlas octal:0.6 --upto "$n" | jq -c .)" ]
+    [ "$(echo "$output" | head -1 | jq -c 'del(.stopped)')" = "$("$NIMBER_REL" atlas octal:0.6 --upto "$n" | jq -c .)" ]
     # a code whose values cost O(n) each hears the time limit within a
     # second (progress every 2^26 options, not only every 2^14 values)
     s=$(date +%s%N)

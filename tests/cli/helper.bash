@@ -1,7 +1,11 @@
 # helper.bash — shared set-up of the CLI tests: $NIMBER is the binary under
 # test (the sanitizer build from `make test`), $REF the reference of
-# tests/ref/ref.c, $DATA the sample files.
+# tests/ref/ref.c, $DATA the sample files.  $NIMBER_REL is the release
+# build, for the few tests that reproduce published tables at sizes where
+# the sanitizer build takes minutes (atlas.bats: 2^17 and 2^21 values);
+# the same code runs under the sanitizers at small sizes beside them.
 : "${NIMBER:=$BATS_TEST_DIRNAME/../../build/nimber}"
+: "${NIMBER_REL:=$NIMBER}"
 : "${REF:=$BATS_TEST_DIRNAME/../../build/san/ref}"
 DATA="$BATS_TEST_DIRNAME/../data"
 
