@@ -4,44 +4,13 @@
 # the winning moves lettered and listed beside) and a graph's vertices
 # left, on a terminal or with --board; colour only on a terminal without
 # NO_COLOR; piped text and --json as they were.  A terminal is a tmux
-# pane (100 x 40, a server of the test's own), read back with
-# capture-pane and compared with the expected screen.
+# pane (tmux.bash), read back and compared with the expected screen.
 
 load helper
+load tmux
 
-setup() {
-    SOCK="$BATS_TEST_TMPDIR/tmux.sock"
-}
-
-teardown() {
-    [ -S "$SOCK" ] && tmux -S "$SOCK" kill-server 2>/dev/null || true
-}
-
-TM() { tmux -f /dev/null -S "$SOCK" "$@"; }
-
-# Runs a command line in a fresh pane, 100 x 40 unless WIDTH is given;
-# "[done]" when it ends.
-pane() {
-    command -v tmux >/dev/null || skip "no tmux"
-    TM new-session -d -s t -x "${2:-100}" -y 40 "cd '$BATS_TEST_TMPDIR'; $1; echo '[done]'; sleep 60"
-}
-
-# The pane's text (all of it, trailing blanks dropped); -e: with colour.
-screen() { TM capture-pane -p -S - "$@" -t t; }
-
-# Waits (20 s at most) until the pane shows TEXT at least N times (1).
-wait_for() {
-    local n=${2:-1}
-    for _ in $(seq 200); do
-        [ "$(screen | grep -cF -- "$1")" -ge "$n" ] && return 0
-        sleep 0.1
-    done
-    echo "timed out waiting for '$1' x$n; the pane:" >&2
-    screen >&2
-    return 1
-}
-
-ESC=$(printf '\033')
+setup() { tmux_setup; }
+teardown() { tmux_teardown; }
 
 SOLVE_4X5='grundy 2
 outcome N
