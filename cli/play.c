@@ -101,7 +101,9 @@ static int best_move(nimber_position *pos, nimber_move *mv, nimber_outcome *o,
                      int *rc) {
     nimber_solution sol;
     nimber_error err;
+    cli_watch_clock(); /* a progress line after a second of this search */
     int st = nimber_position_solve(pos, 1, &sol, &err);
+    cli_watch_end(); /* ... gone before the move is printed */
     if (st != NIMBER_OK) {
         *rc = cli_fail(st, &err, 0);
         return 0;
@@ -415,6 +417,8 @@ int cmd_play(int argc, char **argv) {
              games, &ngames, &pos)) != 0 ||
         (rc = cli_db_open("play", games, ngames)) != 0)
         goto out;
+    /* the progress line counts values, or positions searched */
+    cli_progress_unit = "steps";
     for (int k = 0; k < ngames; k++) /* Ctrl-C and the progress line */
         cli_watch(games[k]);
     nimber_error err;

@@ -248,6 +248,8 @@ int cmd_solve(int argc, char **argv) {
         rc = cli_fail(st, &err, 0);
         goto out;
     }
+    /* the progress line counts values, or positions searched */
+    cli_progress_unit = "steps";
     for (int k = 0; k < ngames; k++) /* Ctrl-C and --progress */
         cli_watch(games[k]);
     size_t show = explicit_max || max_moves < DEFAULT_TEXT_MOVES
