@@ -36,7 +36,7 @@ cram:4x5
     [ "$(screen)" = "$SOLVE_4X5"$'\n[done]' ]
     [[ "$(screen -e)" == *"$ESC["* ]]
     # an empty NO_COLOR counts as unset (no-color.org)
-    TM kill-server
+    pane_close
     pane "NO_COLOR= '$NIMBER' solve cram:4x5"
     wait_for '[done]'
     [[ "$(screen -e)" == *"$ESC["* ]]

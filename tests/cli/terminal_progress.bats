@@ -27,7 +27,7 @@ progress_of() {
     progress_of "solve cram:5x7" " parts searched ("
     wait_for '[exit 0]'
     grep -q '^outcome N$' "$BATS_TEST_TMPDIR/out.txt"
-    TM kill-server
+    pane_close
     progress_of "explain cram:5x7" " parts searched ("
     wait_for '[exit 0]'
 }
@@ -50,7 +50,7 @@ progress_of() {
     progress_of "quotient octal:0.26 --upto 46" " heaps of 46, "
     wait_for '[exit 0]'
     grep -q '^heaps 0..46' "$BATS_TEST_TMPDIR/out.txt"
-    TM kill-server
+    pane_close
     # canonical runs that long only to find the form too large to write:
     # the line while it works, then the refusal in one line
     progress_of "canonical --misere kayles 58" "canonical kayles: "
@@ -62,7 +62,7 @@ progress_of() {
     progress_of "genus kayles --upto 32" " s: genus kayles: "
     wait_for '[exit 0]'
     [ "$(wc -l < "$BATS_TEST_TMPDIR/out.txt")" -eq 33 ]
-    TM kill-server
+    pane_close
     pane "'$NIMBER' genus kayles --upto 40 > out.txt; echo \"[exit \$?]\""
     wait_for "genus kayles: "
     TM send-keys -t t C-c
@@ -75,7 +75,7 @@ progress_of() {
     progress_of "grundy octal:0.6 --upto 1000000" " values of 1000000, "
     wait_for '[exit 0]'
     [ "$(wc -l < "$BATS_TEST_TMPDIR/out.txt")" -eq 1000000 ]
-    TM kill-server
+    pane_close
     # 0.8.0 said "about 5 s left" of a bound it was never to reach
     pane "'$NIMBER' period octal:0.354 --max 8000000 > out.txt; echo \"[exit \$?]\""
     wait_for "period octal:0.354: "
@@ -92,7 +92,7 @@ progress_of() {
 @test "atlas: the bar of codes; db build: the parts search" {
     progress_of "atlas 'octal:0.??' --upto 40000" "/64 codes, "
     wait_for '[exit 0]'
-    TM kill-server
+    pane_close
     progress_of "db build cram:8x16 --cells 14 --out db.bin" " parts searched ("
     wait_for '[exit 0]'
 }

@@ -24,6 +24,17 @@ pane() {
     TM new-session -d -s t -x "${2:-100}" -y 40 "cd '$BATS_TEST_TMPDIR'; $1; echo '[done]'; sleep 60"
 }
 
+# Ends the pane's server and waits until its socket is gone, so that the
+# next pane starts a server of its own (not the one shutting down).
+pane_close() {
+    TM kill-server 2>/dev/null || true
+    for _ in $(seq 100); do
+        [ -S "$SOCK" ] || return 0
+        sleep 0.05
+    done
+    rm -f "$SOCK"
+}
+
 # The pane's text (all of it, trailing blanks dropped); -e: with colour.
 screen() { TM capture-pane -p -S - "$@" -t t; }
 
