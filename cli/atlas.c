@@ -83,6 +83,7 @@ typedef struct {
     size_t resumed;      /* codes found in the file */
     const char *current; /* the code being computed */
     struct timespec start;
+    int drawn; /* the bar is on the screen */
 } bar;
 
 /* Seconds since the sweep started. */
@@ -94,10 +95,20 @@ static double bar_elapsed(const bar *b) {
 }
 
 /* Draws the bar: codes done of all, elapsed, and the time left estimated
- * from the mean time of the codes finished so far. */
-static void bar_draw(const bar *b, uint64_t values) {
+ * from the mean time of the codes finished so far.  On a terminal from
+ * the first second on (a short sweep shows nothing), with --progress at
+ * once; a few times a second at most. */
+static void bar_draw(bar *b, uint64_t values) {
+    static double last = -1;
     if (!b->draw)
         return;
+    double now = bar_elapsed(b);
+    int final = b->drawn && b->done == b->total; /* always the last one */
+    if (!final &&
+        ((now < 1.0 && !cli_progress) || (now - last < 0.25 && now >= last)))
+        return;
+    last = now;
+    b->drawn = 1;
     size_t all = b->total + b->resumed, have = b->done + b->resumed;
     int width = 20, fill = all ? (int)((double)have / (double)all * width) : 0;
     char cells[32];
@@ -214,7 +225,7 @@ static int atlas_sweep(nimber_atlas *a, const nimber_atlas_limits *lim,
         if (nimber_atlas_find(a, spec))
             continue;
         if (atlas_stop) { /* Ctrl-C between two codes */
-            if (b->draw)
+            if (b->drawn)
                 fputs("\n", stderr);
             cli_error("interrupted");
             return EXIT_INTERRUPTED;
@@ -227,7 +238,7 @@ static int atlas_sweep(nimber_atlas *a, const nimber_atlas_limits *lim,
         if (!st)
             st = nimber_atlas_put(a, &r, &err);
         if (st) {
-            if (b->draw)
+            if (b->drawn)
                 fputs("\n", stderr);
             if (st == NIMBER_E_INTERRUPTED) {
                 cli_error("interrupted");
@@ -244,7 +255,7 @@ static int atlas_sweep(nimber_atlas *a, const nimber_atlas_limits *lim,
         b->current = NULL;
         bar_draw(b, 0);
     }
-    if (b->draw && b->total)
+    if (b->drawn && b->total)
         fputs("\n", stderr);
     return 0;
 }

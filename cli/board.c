@@ -14,7 +14,12 @@
  *       move's letter;
  *   "nodes" and "edges" as pairs [u, v] ("directed", "gone", "tokens"
  *       optional): the vertices left, each with its neighbours (or
- *       successors) left, tokens starred.
+ *       successors) left, tokens starred;
+ *   "nodes" and "edges" as objects {"i", "u", "v", "live"} (a multigraph
+ *       of numbered edges, vertex 0 the ground): each vertex with its
+ *       neighbours along the live edges, each edge's number beside;
+ *   "elements", "covers" [[a, b]] and "gone" (a poset): each element
+ *       left with the elements just above it left.
  * Other boards are not drawn (the one-line text says it all).  Beside the
  * drawing (below it when a terminal is too narrow for both), the moves
  * given (the winning moves in solve), lettered.
@@ -395,6 +400,105 @@ static int draw_graph(canvas *cv, const cj *b) {
     return 1;
 }
 
+/* Draws a multigraph of numbered edges given as objects {"i", "u", "v",
+ * "live"} (the edges standing, vertex 0 the ground): each vertex with a
+ * live edge, its neighbours along them with the edge's number in
+ * brackets, the ground marked "=".  0 if it cannot be drawn.  O(V x E). */
+static int draw_edges(canvas *cv, const cj *b) {
+    uint64_t n;
+    const cj *edges = cj_get(b, "edges");
+    if (!cj_u64(cj_get(b, "nodes"), &n) || n == 0 || n > DRAW_NODES || !edges ||
+        edges->type != CJ_ARR || cj_true(cj_get(b, "truncated")))
+        return 0;
+    uint64_t e, u, v;
+    for (size_t i = 0; i < edges->nkid; i++) /* all readable first */
+        if (!cj_u64(cj_get(&edges->kid[i], "i"), &e) ||
+            !cj_u64(cj_get(&edges->kid[i], "u"), &u) ||
+            !cj_u64(cj_get(&edges->kid[i], "v"), &v) || u >= n || v >= n)
+            return 0;
+    int w = digits(n - 1), any = 0;
+    for (uint64_t x = 0; x < n; x++) {
+        line_t *l = NULL;
+        for (size_t i = 0; i < edges->nkid; i++) {
+            const cj *ed = &edges->kid[i];
+            cj_u64(cj_get(ed, "i"), &e);
+            cj_u64(cj_get(ed, "u"), &u);
+            cj_u64(cj_get(ed, "v"), &v);
+            if (!cj_true(cj_get(ed, "live")) || (u != x && v != x))
+                continue;
+            if (!l) {
+                l = new_line(cv);
+                put(cv, l, x == 0 ? C_POISON : NULL, " %*llu%s", w,
+                    (unsigned long long)x, x == 0 ? "=" : " ");
+                put(cv, l, C_DIM, ":");
+            }
+            put(cv, l, NULL, " %llu", (unsigned long long)(u == x ? v : u));
+            put(cv, l, C_DIM, "[%llu]", (unsigned long long)e);
+        }
+        any |= l != NULL;
+    }
+    if (!any)
+        put(cv, new_line(cv), NULL, "  (no edge left)");
+    else
+        snprintf(legend, sizeof legend,
+                 "  vertex: its neighbours by the edges left [edge]  "
+                 "0= the ground");
+    return 1;
+}
+
+/* Draws a poset given as "elements", "covers" [[a, b]] (a just below b)
+ * and "gone": each element left with the elements just above it left.
+ * 0 if it cannot be drawn.  O(elements x covers). */
+static int draw_poset(canvas *cv, const cj *b) {
+    uint64_t n, a, c;
+    const cj *covers = cj_get(b, "covers"), *gone = cj_get(b, "gone");
+    if (!cj_u64(cj_get(b, "elements"), &n) || n == 0 || n > DRAW_NODES ||
+        !covers || covers->type != CJ_ARR || cj_true(cj_get(b, "truncated")))
+        return 0;
+    unsigned char *left = malloc(n);
+    if (!left)
+        return 0;
+    memset(left, 1, n);
+    for (size_t i = 0; gone && gone->type == CJ_ARR && i < gone->nkid; i++)
+        if (cj_u64(&gone->kid[i], &a) && a < n)
+            left[a] = 0;
+    for (size_t i = 0; i < covers->nkid; i++) {
+        const cj *p = &covers->kid[i];
+        if (p->type != CJ_ARR || p->nkid != 2 || !cj_u64(&p->kid[0], &a) ||
+            !cj_u64(&p->kid[1], &c) || a >= n || c >= n) {
+            free(left);
+            return 0;
+        }
+    }
+    int w = digits(n - 1), any = 0;
+    for (uint64_t x = 0; x < n; x++) {
+        if (!left[x])
+            continue;
+        line_t *l = new_line(cv);
+        any = 1;
+        put(cv, l, NULL, " %*llu", w, (unsigned long long)x);
+        put(cv, l, C_DIM, " <");
+        int none = 1;
+        for (size_t i = 0; i < covers->nkid; i++) {
+            cj_u64(&covers->kid[i].kid[0], &a);
+            cj_u64(&covers->kid[i].kid[1], &c);
+            if (a == x && left[c]) {
+                put(cv, l, NULL, " %llu", (unsigned long long)c);
+                none = 0;
+            }
+        }
+        if (none)
+            put(cv, l, C_DIM, " -");
+    }
+    if (!any)
+        put(cv, new_line(cv), NULL, "  (no element left)");
+    else
+        snprintf(legend, sizeof legend,
+                 "  element < the elements just above it left");
+    free(left);
+    return 1;
+}
+
 /* ---- drawing a component ---- */
 
 int cli_board_draw(FILE *f, const nimber_position *pos, size_t c,
@@ -416,8 +520,13 @@ int cli_board_draw(FILE *f, const nimber_position *pos, size_t c,
     int drawn = 0;
     if (is_grid)
         drawn = read_grid(b, by_lengths, &g);
-    else if (cj_get(b, "nodes") && cj_get(b, "edges"))
-        drawn = draw_graph(&left, b);
+    else if (cj_get(b, "nodes") && cj_get(b, "edges")) {
+        const cj *e = cj_get(b, "edges");
+        drawn = e->type == CJ_ARR && e->nkid && e->kid[0].type == CJ_OBJ
+                    ? draw_edges(&left, b)
+                    : draw_graph(&left, b);
+    } else if (cj_get(b, "elements") && cj_get(b, "covers"))
+        drawn = draw_poset(&left, b);
     /* the moves beside, lettered where the grid shows them */
     char letter = 'a';
     for (size_t i = 0; drawn && i < nmoves; i++) {

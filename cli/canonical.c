@@ -83,6 +83,7 @@ int cmd_canonical(int argc, char **argv) {
     if (st)
         return st;
     cli_progress_unit = "heaps";
+    cli_progress_goal = CLI_GOAL_END; /* heaps up to the one asked */
     cli_watch(g);
     nimber_misere_form f;
     nimber_error err;

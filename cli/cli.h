@@ -86,8 +86,22 @@ void cli_guard_mapped_input(void);
 /* What the progress line counts ("values"; quotient: "heaps"). */
 extern const char *cli_progress_unit;
 
+/* What the goal a computation reports to the progress line is: a bound
+ * it may stop well before (the default: the line says "the bound: N"
+ * and gives no time left), its end ("of N"), or its end with a rate
+ * steady enough that a time left is honest. */
+enum { CLI_GOAL_BOUND, CLI_GOAL_END, CLI_GOAL_END_ETA };
+extern int cli_progress_goal;
+
+/* The command running ("solve"), for the progress line (main sets it). */
+extern const char *cli_command;
+
 /* Clears the progress line, if one was drawn. */
 void cli_watch_end(void);
+
+/* Restarts the progress line's clock (play: each search of its own;
+ * the line shows after a second of it). */
+void cli_watch_clock(void);
 
 /* search.c: --db FILE and --db-write of solve, play and explain.
  * cli_db_option takes argv[*i] if it is one of them (1; 0 if not; -1

@@ -82,6 +82,8 @@ int cmd_explain(int argc, char **argv) {
     int st = rule != NIMBER_RULE_NORMAL
                  ? nimber_position_set_rule(pos, rule, &err)
                  : NIMBER_OK;
+    /* the progress line counts values, or positions searched */
+    cli_progress_unit = "steps";
     for (int k = 0; k < ngames; k++) /* Ctrl-C and --progress */
         cli_watch(games[k]);
     if (st == NIMBER_OK)

@@ -72,7 +72,10 @@ int cmd_genus(int argc, char **argv) {
         return EXIT_OSERR;
     }
     nimber_error err;
+    cli_progress_unit = "positions"; /* valued by the search, no goal */
+    cli_watch(g); /* Ctrl-C, and the progress line of the search */
     st = nimber_genus_list(g, upto, gs, &err);
+    cli_watch_end();
     if (st != NIMBER_OK) {
         nimber_game_free(g);
         free(gs);

@@ -96,6 +96,7 @@ static int write_svg(nimber_game *g, uint64_t upto, nimber_value *vals) {
     nimber_period per = {0, 0, 0, 0};
     nimber_error err;
     cli_watch(g);
+    cli_progress_goal = CLI_GOAL_BOUND; /* the period search's bound */
     int pst = nimber_game_period(g, CLI_PLOT_PERIOD_MAX, &per, &err);
     cli_watch_end();
     if (pst == NIMBER_E_INTERRUPTED)
@@ -440,6 +441,7 @@ int cmd_grundy(int argc, char **argv) {
         goto done;
     }
     cli_watch(g);
+    cli_progress_goal = CLI_GOAL_END_ETA; /* the values up to upto - 1 */
     if (upto > 0) {
         st = nimber_heap_values(g, upto - 1, 1, vals, &err);
         cli_watch_end();

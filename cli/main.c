@@ -191,8 +191,10 @@ int main(int argc, char **argv) {
         return EXIT_USAGE;
     }
     const command *c = find_command(cmd);
-    if (c)
+    if (c) {
+        cli_command = c->name;
         return c->run(argc - 2, argv + 2);
+    }
     const char *near = cmd[0] == '-' ? NULL : near_command(cmd);
     if (near) {
         cli_error("unknown command '%s' (did you mean '%s'? see 'nimber "

@@ -150,6 +150,7 @@ static int period_observed(nimber_game *g, uint64_t upto, int json) {
         goto done;
     }
     cli_watch(g); /* the last value first: it computes every other */
+    cli_progress_goal = CLI_GOAL_END_ETA;
     st = nimber_heap_values(g, upto - 1, 1, v + upto - 1, &err);
     for (uint64_t n = 0; st == NIMBER_OK && n < upto; n += OBSERVE_BLOCK) {
         size_t k = upto - n < OBSERVE_BLOCK ? (size_t)(upto - n) : OBSERVE_BLOCK;

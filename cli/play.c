@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_PLIES 1000 /* a drawn game (cyclic graph) ends here */
 
@@ -30,7 +31,9 @@ static void play_help(FILE *f) {
           "token: 'token T: FROM -> TO'); on a board, cells by row and\n"
           "column as the drawing numbers them ('2,1-3,1' or '2,1 3,1', a\n"
           "domino of Cram; 'take 1,2' or '1,2', a square of Chomp).  At\n"
-          "the prompt: help, hint, position, quit.\n\n"
+          "the prompt: help, hint, undo (your last move and my answer),\n"
+          "new (start again), position, quit.  When a game ends, 'new'\n"
+          "plays another.\n\n"
           "On a terminal (or with --board) a board is drawn after each\n"
           "move, in colour unless NO_COLOR is set.\n\n"
           "options:\n"
@@ -70,6 +73,8 @@ static void prompt_help(nimber_position *pos) {
              "  a move      as the program writes one, or shorter (see 'nimber "
              "play --help')\n"
              "  hint        the best move here\n"
+             "  undo        take back your last move (and my answer)\n"
+             "  new         start again from the first position\n"
              "  position    the position again\n"
              "  help        this list\n"
              "  quit        leave the game\n"));
@@ -96,7 +101,9 @@ static int best_move(nimber_position *pos, nimber_move *mv, nimber_outcome *o,
                      int *rc) {
     nimber_solution sol;
     nimber_error err;
+    cli_watch_clock(); /* a progress line after a second of this search */
     int st = nimber_position_solve(pos, 1, &sol, &err);
+    cli_watch_end(); /* ... gone before the move is printed */
     if (st != NIMBER_OK) {
         *rc = cli_fail(st, &err, 0);
         return 0;
@@ -116,6 +123,243 @@ static int best_move(nimber_position *pos, nimber_move *mv, nimber_outcome *o,
         return 0;
     }
     return 1;
+}
+
+/* The game as played so far: the start (each component's game and
+ * words, as the library holds them) and the moves made since, so that
+ * 'undo' and 'new' rebuild the position from the start and replay what
+ * is kept (the library has no copy of a position; a move is a plain
+ * value).  A move's mover is kept beside it: undo takes back the
+ * human's last move and the program's reply to it. */
+typedef struct {
+    size_t n;           /* components */
+    nimber_game **game; /* component c's game (borrowed) */
+    uint64_t **words;   /* its words at the start */
+    size_t *nwords;
+    nimber_rule rule;
+    nimber_move *moves;      /* moves[0..nmoves-1], in order */
+    unsigned char *by_human; /* 1: moves[i] was the human's */
+    size_t nmoves, cap;
+} history;
+
+/* Records the start position; 0, or an exit code after the message. */
+static int history_start(history *h, const nimber_position *pos) {
+    memset(h, 0, sizeof *h);
+    h->n = nimber_position_components(pos);
+    h->rule = nimber_position_rule(pos);
+    h->game = calloc(h->n ? h->n : 1, sizeof *h->game);
+    h->words = calloc(h->n ? h->n : 1, sizeof *h->words);
+    h->nwords = calloc(h->n ? h->n : 1, sizeof *h->nwords);
+    if (!h->game || !h->words || !h->nwords)
+        goto nomem;
+    for (size_t c = 0; c < h->n; c++) {
+        const uint64_t *w;
+        nimber_position_component(pos, c, &h->game[c], &w, &h->nwords[c]);
+        h->words[c] = malloc((h->nwords[c] ? h->nwords[c] : 1) * sizeof *w);
+        if (!h->words[c])
+            goto nomem;
+        if (h->nwords[c])
+            memcpy(h->words[c], w, h->nwords[c] * sizeof *w);
+    }
+    return 0;
+nomem:
+    cli_error("out of memory");
+    return EXIT_OSERR;
+}
+
+/* Frees what history_start and history_push allocated. */
+static void history_free(history *h) {
+    for (size_t c = 0; c < h->n && h->words; c++)
+        free(h->words[c]);
+    free(h->words);
+    free(h->nwords);
+    free(h->game);
+    free(h->moves);
+    free(h->by_human);
+}
+
+/* Appends a move made; 0, or an exit code after the message. */
+static int history_push(history *h, const nimber_move *mv, int human) {
+    if (h->nmoves == h->cap) {
+        size_t ncap = h->cap ? 2 * h->cap : 64;
+        nimber_move *nm = realloc(h->moves, ncap * sizeof *nm);
+        if (nm)
+            h->moves = nm;
+        unsigned char *nb = realloc(h->by_human, ncap);
+        if (nb)
+            h->by_human = nb;
+        if (!nm || !nb) {
+            cli_error("out of memory");
+            return EXIT_OSERR;
+        }
+        h->cap = ncap;
+    }
+    h->moves[h->nmoves] = *mv;
+    h->by_human[h->nmoves++] = (unsigned char)human;
+    return 0;
+}
+
+/* Replaces *pos by the start position with the first keep moves of the
+ * history made again (the rest forgotten); 0, or an exit code. */
+static int history_rewind(history *h, size_t keep, nimber_position **pos) {
+    nimber_error err;
+    nimber_position *p = nimber_position_create();
+    int st = p ? nimber_position_set_rule(p, h->rule, &err) : NIMBER_E_NOMEM;
+    for (size_t c = 0; c < h->n && st == NIMBER_OK; c++)
+        st =
+            nimber_position_add(p, h->game[c], h->words[c], h->nwords[c], &err);
+    for (size_t i = 0; i < keep && st == NIMBER_OK; i++)
+        st = nimber_position_apply(p, &h->moves[i], &err);
+    if (st != NIMBER_OK) {
+        nimber_position_free(p);
+        if (st == NIMBER_E_NOMEM) {
+            cli_error("out of memory");
+            return EXIT_OSERR;
+        }
+        return cli_fail(st, &err, 0);
+    }
+    nimber_position_free(*pos);
+    *pos = p;
+    h->nmoves = keep;
+    return 0;
+}
+
+/* The number of moves kept when the human's last move and everything
+ * after it are taken back; h->nmoves when the human has not moved. */
+static size_t history_undo_point(const history *h) {
+    for (size_t i = h->nmoves; i-- > 0;)
+        if (h->by_human[i])
+            return i;
+    return h->nmoves;
+}
+
+/* What a line typed at the prompt asks for. */
+enum { ACT_MOVE, ACT_UNDO, ACT_NEW, ACT_END, ACT_FAIL };
+
+/* 1 when line (blanks before it skipped) is the word w alone. */
+static int is_command(const char *line, const char *w) {
+    size_t n = strlen(w);
+    return strncmp(line, w, n) == 0 &&
+           line[n + strspn(line + n, " \t\r\n")] == '\0';
+}
+
+/* Reads one line after printing prompt; NULL at the end of input. */
+static char *read_line(const char *prompt, char *line, size_t cap) {
+    printf("%s", prompt);
+    fflush(stdout);
+    if (!fgets(line, (int)cap, stdin))
+        return NULL;
+    char *p = line + strspn(line, " \t");
+    p[strcspn(p, "\r\n")] = '\0';
+    return p;
+}
+
+/* The human's turn: reads lines until a legal move (ACT_MOVE, in *mv),
+ * undo (when can_undo: the human has moved), new, quit or the end of
+ * input (ACT_END, said), answering help, hint and position on the way;
+ * ACT_FAIL with *rc after an error. */
+static int human_turn(nimber_position *pos, int can_undo, nimber_move *mv,
+                      int *rc) {
+    char line[4096];
+    nimber_error err;
+    for (;;) {
+        char *p = read_line(_("your move> "), line, sizeof line);
+        if (!p) {
+            printf(_("\ninput ended; game abandoned\n"));
+            return ACT_END;
+        }
+        if (is_command(p, "quit")) {
+            printf(_("game abandoned\n"));
+            return ACT_END;
+        }
+        if (is_command(p, "undo") && can_undo)
+            return ACT_UNDO;
+        if (is_command(p, "undo")) {
+            printf(_("nothing to take back: you have not moved yet\n"));
+            continue;
+        }
+        if (is_command(p, "new"))
+            return ACT_NEW;
+        if (is_command(p, "help")) {
+            prompt_help(pos);
+            continue;
+        }
+        if (is_command(p, "position")) {
+            show_position(pos);
+            continue;
+        }
+        if (is_command(p, "hint")) {
+            nimber_outcome o;
+            if (!best_move(pos, mv, &o, rc))
+                return ACT_FAIL;
+            print_move(o == NIMBER_OUTCOME_N   ? _("hint (winning)")
+                       : o == NIMBER_OUTCOME_D ? _("hint (keeps the draw)")
+                                               : _("hint (you are losing)"),
+                       pos, mv);
+            if (cli_board_wanted()) /* the move on the board */
+                cli_board_draw_moves(stdout, pos, mv, 1, "hint:", 0, NULL);
+            continue;
+        }
+        if (!*p)
+            continue;
+        int st = nimber_position_parse_move(pos, p, mv, &err);
+        if (st == NIMBER_OK)
+            return ACT_MOVE;
+        if (st != NIMBER_E_ARG) {
+            *rc = cli_fail(st, &err, 0);
+            return ACT_FAIL;
+        }
+        if (is_word(p))
+            printf(_("unknown command '%s': type 'help' for the "
+                     "commands and a move's form\n"),
+                   p);
+        else
+            printf(_("illegal move: %s\n"), err.message);
+    }
+}
+
+/* After a finished game: offers another.  new, undo, or ACT_END (quit,
+ * the end of input; from a pipe, any other line too: the game is over
+ * and what follows is not for it, as before the offer existed).  undo
+ * only when can_undo (the human has moved). */
+static int game_over(int can_undo) {
+    char line[4096];
+    printf(_("Type 'new' for another game, 'undo' to take back your last "
+             "move, or 'quit'.\n"));
+    for (;;) {
+        char *p = read_line("> ", line, sizeof line);
+        if (!p) {
+            printf("\n");
+            return ACT_END;
+        }
+        if (is_command(p, "new"))
+            return ACT_NEW;
+        if (is_command(p, "undo") && can_undo)
+            return ACT_UNDO;
+        if (is_command(p, "undo")) {
+            printf(_("nothing to take back: you have not moved yet\n"));
+            continue;
+        }
+        if (is_command(p, "quit")) {
+            if (!isatty(STDIN_FILENO)) /* no echoed line end */
+                printf("\n");
+            return ACT_END;
+        }
+        if (!*p)
+            continue;
+        if (!isatty(STDIN_FILENO)) {
+            printf("\n");
+            return ACT_END;
+        }
+        if (is_command(p, "help"))
+            printf(_("The game is over.  At the prompt:\n"
+                     "  new         another game from the same start\n"
+                     "  undo        take back your last move\n"
+                     "  quit        leave\n"));
+        else
+            printf(_("the game is over: type 'new' for another game, "
+                     "'undo' or 'quit'\n"));
+    }
 }
 
 /* Runs the game loop. */
@@ -173,6 +417,8 @@ int cmd_play(int argc, char **argv) {
              games, &ngames, &pos)) != 0 ||
         (rc = cli_db_open("play", games, ngames)) != 0)
         goto out;
+    /* the progress line counts values, or positions searched */
+    cli_progress_unit = "steps";
     for (int k = 0; k < ngames; k++) /* Ctrl-C and the progress line */
         cli_watch(games[k]);
     nimber_error err;
@@ -183,102 +429,87 @@ int cmd_play(int argc, char **argv) {
     }
     int misere_rule = nimber_position_rule(pos) == NIMBER_RULE_MISERE;
     int human = !computer_first;
-    char line[4096];
+    history h;
+    if ((rc = history_start(&h, pos)) != 0)
+        goto out_history;
     printf(_("nimber play: %s.  Type 'help' for the notation.\n"),
            misere_rule ? _("misere rule, whoever makes the last move loses")
                        : _("whoever cannot move loses"));
-    for (int ply = 0;; ply++) {
+    for (;;) {
         printf(_("\nposition:\n"));
         show_position(pos);
         nimber_move mv;
-        if (ply == MAX_PLIES) {
+        int act;
+        if (h.nmoves == MAX_PLIES) {
             printf(_("draw: no winner after %d moves\n"), MAX_PLIES);
-            break;
-        }
-        if (nimber_position_any_move(pos, &mv, &err) == NIMBER_E_EOF) {
+            act = game_over(history_undo_point(&h) < h.nmoves);
+        } else if (nimber_position_any_move(pos, &mv, &err) == NIMBER_E_EOF) {
             int mover_wins = misere_rule; /* the last move lost under misère */
             printf("%s\n", (human == mover_wins) ? _("You win.") : _("I win."));
-            break;
-        }
-        if (!human) {
+            act = game_over(history_undo_point(&h) < h.nmoves);
+        } else if (!human) {
             nimber_outcome o;
             if (!best_move(pos, &mv, &o, &rc))
-                goto out;
+                goto out_history;
             print_move(_("I move"), pos, &mv);
+            if ((rc = history_push(&h, &mv, 0)) != 0)
+                goto out_history;
             if ((rc = nimber_position_apply(pos, &mv, &err)) != NIMBER_OK) {
                 rc = cli_fail(rc, &err, 0);
-                goto out;
+                goto out_history;
             }
             human = 1;
             continue;
-        }
-        if (hint) {
-            nimber_outcome o;
-            if (!best_move(pos, &mv, &o, &rc))
-                goto out;
-            print_move(o == NIMBER_OUTCOME_N ? _("hint (winning)")
-                       : o == NIMBER_OUTCOME_D
-                           ? _("hint (keeps the draw)")
-                           : _("hint (you are losing; any move)"),
-                       pos, &mv);
-        }
-        for (;;) {
-            printf(_("your move> "));
-            fflush(stdout);
-            if (!fgets(line, sizeof line, stdin)) {
-                printf(_("\ninput ended; game abandoned\n"));
-                goto done;
-            }
-            char *p = line + strspn(line, " \t");
-            if (strncmp(p, "quit", 4) == 0) {
-                printf(_("game abandoned\n"));
-                goto done;
-            }
-            if (strncmp(p, "help", 4) == 0) {
-                prompt_help(pos);
-                continue;
-            }
-            if (strncmp(p, "position", 8) == 0) {
-                show_position(pos);
-                continue;
-            }
-            if (strncmp(p, "hint", 4) == 0) {
+        } else {
+            if (hint) {
                 nimber_outcome o;
                 if (!best_move(pos, &mv, &o, &rc))
-                    goto out;
-                print_move(o == NIMBER_OUTCOME_N   ? _("hint (winning)")
-                           : o == NIMBER_OUTCOME_D ? _("hint (keeps the draw)")
-                                                   : _("hint (you are losing)"),
+                    goto out_history;
+                print_move(o == NIMBER_OUTCOME_N ? _("hint (winning)")
+                           : o == NIMBER_OUTCOME_D
+                               ? _("hint (keeps the draw)")
+                               : _("hint (you are losing; any move)"),
                            pos, &mv);
-                if (cli_board_wanted()) /* the move on the board */
-                    cli_board_draw_moves(stdout, pos, &mv, 1, "hint:", 0, NULL);
+            }
+            act = human_turn(pos, history_undo_point(&h) < h.nmoves, &mv, &rc);
+            if (act == ACT_MOVE) {
+                if ((rc = history_push(&h, &mv, 1)) != 0)
+                    goto out_history;
+                if ((rc = nimber_position_apply(pos, &mv, &err)) != NIMBER_OK) {
+                    rc = cli_fail(rc, &err, 0);
+                    goto out_history;
+                }
+                human = 0;
                 continue;
             }
-            p[strcspn(p, "\r\n")] = '\0';
-            if (!*p)
-                continue;
-            int st = nimber_position_parse_move(pos, p, &mv, &err);
-            if (st == NIMBER_OK)
-                break;
-            if (st != NIMBER_E_ARG) {
-                rc = cli_fail(st, &err, 0);
-                goto out;
-            }
-            if (is_word(p))
-                printf(_("unknown command '%s': type 'help' for the "
-                         "commands and a move's form\n"),
-                       p);
-            else
-                printf(_("illegal move: %s\n"), err.message);
         }
-        if ((rc = nimber_position_apply(pos, &mv, &err)) != NIMBER_OK) {
-            rc = cli_fail(rc, &err, 0);
-            goto out;
+        if (act == ACT_FAIL)
+            goto out_history;
+        if (act == ACT_END)
+            break;
+        if (act == ACT_NEW) {
+            if ((rc = history_rewind(&h, 0, &pos)) != 0)
+                goto out_history;
+            human = !computer_first;
+            printf(_("\nNew game.\n"));
+            continue;
         }
-        human = 0;
+        /* undo: back to the position before the human's last move */
+        size_t k = history_undo_point(&h); /* < h.nmoves: asked only then */
+        size_t replies = h.nmoves - k - 1;
+        if ((rc = history_rewind(&h, k, &pos)) != 0)
+            goto out_history;
+        char mt[NIMBER_MOVE_BUFSIZE];
+        nimber_move_text(pos, &h.moves[k], mt);
+        if (replies)
+            printf(_("taken back: your move %s and my answer\n"), mt);
+        else
+            printf(_("taken back: your move %s\n"), mt);
+        human = 1;
     }
-done:
     rc = cli_finish_output();
+out_history:
+    history_free(&h);
 out:
     cli_watch_end();
     rc = cli_db_close(rc);

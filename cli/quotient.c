@@ -180,6 +180,7 @@ int cmd_quotient(int argc, char **argv) {
     nimber_error err;
     uint64_t stopped = 0;
     cli_progress_unit = "heaps";
+    cli_progress_goal = CLI_GOAL_END; /* heaps up to --upto; each costs more */
     cli_watch(g);
     st =
         nimber_quotient_compute(g, upto, (size_t)max_order, &q, &stopped, &err);

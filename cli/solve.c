@@ -14,7 +14,8 @@
 /* Prints the solve command's help. */
 static void solve_help(FILE *f) {
     fputs("usage: nimber solve [--json] [--board] [--misere | --every]\n"
-          "                    [--max-moves N] [--outcome] [--db FILE [--db-write]]\n"
+          "                    [--max-moves N] [--outcome] [--db FILE "
+          "[--db-write]]\n"
           "                    [--algorithm auto|direct]\n"
           "                    [--progress] GAME HEAP... [+ GAME HEAP...]\n\n"
           "Prints the Grundy value of the position (the nim-sum of its\n"
@@ -112,12 +113,33 @@ static void print_text(const nimber_position *pos, const nimber_solution *s,
     free(drawn);
     if (outcome_only)
         return;
-    if (s->nmoves > show)
-        printf("... and %zu%s more (--max-moves N lists up to N; --json "
+    if (s->nmoves > show && !s->truncated)
+        printf("... and %zu more (--max-moves N lists up to N; --json "
                "lists up to 1000)\n",
-               s->nmoves - show, s->truncated ? " or" : "");
+               s->nmoves - show);
+    else if (s->nmoves > show) /* the list stopped: a lower bound */
+        printf("... and %zu or more (the search stopped at %zu winning "
+               "moves; --max-moves N lists up to N)\n",
+               s->nmoves - show, s->nmoves);
+    else if (s->truncated && show == 0)
+        printf("winning moves not sought (--max-moves 0), so not counted\n");
     else if (s->truncated)
-        printf("more winning moves not listed (raise --max-moves)\n");
+        printf("more winning moves not listed (the search stopped at "
+               "%zu; raise --max-moves)\n",
+               s->nmoves);
+}
+
+/* How many winning moves to ask the library for: all that are listed
+ * with --json or by default (max_moves: text shows 20 of them and counts
+ * the rest); text with --max-moves N shows N and asks for
+ * DEFAULT_MAX_MOVES more, to count the rest as the default does (the
+ * same work), except for N = 0 (no move sought at all). */
+static size_t moves_wanted(int json, int explicit_max, uint64_t max_moves) {
+    if (json || !explicit_max || max_moves == 0)
+        return max_moves > SIZE_MAX ? SIZE_MAX : (size_t)max_moves;
+    return max_moves > SIZE_MAX - DEFAULT_MAX_MOVES
+               ? SIZE_MAX
+               : (size_t)max_moves + DEFAULT_MAX_MOVES;
 }
 
 /* Prints the solution as one JSON object (with what the parts search
@@ -179,8 +201,8 @@ int cmd_solve(int argc, char **argv) {
             }
         } else if (strcmp(argv[i], "--misere") == 0 ||
                    strcmp(argv[i], "--every") == 0) {
-            nimber_rule r = argv[i][2] == 'm' ? NIMBER_RULE_MISERE
-                                              : NIMBER_RULE_EVERY;
+            nimber_rule r =
+                argv[i][2] == 'm' ? NIMBER_RULE_MISERE : NIMBER_RULE_EVERY;
             if (rule != NIMBER_RULE_NORMAL && rule != r) {
                 cli_error("solve: --misere and --every exclude each other");
                 rc = EXIT_USAGE;
@@ -226,14 +248,17 @@ int cmd_solve(int argc, char **argv) {
         rc = cli_fail(st, &err, 0);
         goto out;
     }
+    /* the progress line counts values, or positions searched */
+    cli_progress_unit = "steps";
     for (int k = 0; k < ngames; k++) /* Ctrl-C and --progress */
         cli_watch(games[k]);
+    size_t show = explicit_max || max_moves < DEFAULT_TEXT_MOVES
+                      ? (max_moves > SIZE_MAX ? SIZE_MAX : (size_t)max_moves)
+                      : DEFAULT_TEXT_MOVES;
     st = outcome_only ? nimber_position_outcome(pos, &sol, &err)
-                      : nimber_position_solve(pos,
-                                              max_moves > SIZE_MAX
-                                                  ? SIZE_MAX
-                                                  : (size_t)max_moves,
-                                              &sol, &err);
+                      : nimber_position_solve(
+                            pos, moves_wanted(json, explicit_max, max_moves),
+                            &sol, &err);
     cli_watch_end();
     if (st != NIMBER_OK) {
         rc = cli_fail(st, &err, 0);
@@ -242,11 +267,7 @@ int cmd_solve(int argc, char **argv) {
     if (json)
         print_json(pos, &sol, games, ngames);
     else
-        print_text(pos, &sol,
-                   explicit_max || max_moves < DEFAULT_TEXT_MOVES
-                       ? (size_t)max_moves
-                       : DEFAULT_TEXT_MOVES,
-                   outcome_only);
+        print_text(pos, &sol, show, outcome_only);
     nimber_solution_clear(&sol);
     rc = cli_finish_output();
 out:

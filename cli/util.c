@@ -135,9 +135,39 @@ static double elapsed(void) {
            (double)(now.tv_nsec - watch_start.tv_nsec) * 1e-9;
 }
 
-/* Progress callback: draws the line on a terminal (a search's from its
- * first second on, a few times a second), stops on Ctrl-C, and lets
- * --db-write keep its checkpoints. */
+/* The generic progress line: elapsed seconds, what runs (the command
+ * and its game), how far (done, and the goal as an end or as a bound,
+ * per cli_progress_goal), the rate over the last seconds, and a time left
+ * only with CLI_GOAL_END_ETA, from that recent rate (never for a bound:
+ * 0.8.0's period said "about 5 s left" of a bound it never reached). */
+static void generic_line(const nimber_game *g, double t, uint64_t done,
+                         uint64_t goal) {
+    static double t0 = 0;    /* the start of the rate's window */
+    static uint64_t d0 = 0;  /* done then */
+    static double rate = -1; /* per second over the last window */
+    if (t < t0 || done < d0)
+        t0 = 0, d0 = 0, rate = -1;
+    if (t - t0 >= 2.0 || rate < 0) { /* a new window every 2 s */
+        rate = t > t0 ? (double)(done - d0) / (t - t0) : 0;
+        t0 = t, d0 = done;
+    }
+    fprintf(stderr, "\r  %.0f s: %s %s: %llu %s", t, cli_command,
+            g ? nimber_game_spec(g) : "", (unsigned long long)done,
+            cli_progress_unit);
+    if (goal > done && cli_progress_goal == CLI_GOAL_BOUND)
+        fprintf(stderr, " (the bound: %llu)", (unsigned long long)goal);
+    else if (goal > done)
+        fprintf(stderr, " of %llu", (unsigned long long)goal);
+    fprintf(stderr, rate < 10 ? ", %.1f/s" : ", %.0f/s", rate);
+    if (goal > done && rate > 0 && cli_progress_goal == CLI_GOAL_END_ETA &&
+        t >= 2.0)
+        fprintf(stderr, ", about %.0f s left", (double)(goal - done) / rate);
+    fputs("\033[K", stderr);
+}
+
+/* Progress callback: draws the line on stderr when it is a terminal
+ * (from the first second on) or with --progress (at once), a few times a
+ * second; stops on Ctrl-C; lets --db-write keep its checkpoints. */
 static int on_progress(void *ctx, uint64_t done, uint64_t goal) {
     static double last = -1;
     const nimber_game *g = ctx;
@@ -146,26 +176,16 @@ static int on_progress(void *ctx, uint64_t done, uint64_t goal) {
     cli_db_checkpoint();
     char line[256];
     double t = elapsed();
-    if (g && (cli_progress || isatty(STDERR_FILENO)) &&
-        cli_search_progress(g, t, line, sizeof line)) {
-        if ((t >= 1.0 || cli_progress) && (t - last >= 0.25 || t < last)) {
-            fprintf(stderr, "\r%s\033[K", line);
-            fflush(stderr);
-            progress_drawn = 1;
-            last = t;
-        }
+    if (!(cli_progress || isatty(STDERR_FILENO)) ||
+        (t < 1.0 && !cli_progress) || (t - last < 0.25 && t >= last))
         return 0;
-    }
-    if (cli_progress || isatty(STDERR_FILENO)) {
-        double rate = t > 0 ? (double)done / t : 0;
-        fprintf(stderr, "\r  %llu %s, %.0f/s", (unsigned long long)done,
-                cli_progress_unit, rate);
-        if (goal > done && rate > 0)
-            fprintf(stderr, ", about %.0f s left   ",
-                    (double)(goal - done) / rate);
-        fflush(stderr);
-        progress_drawn = 1;
-    }
+    if (g && cli_search_progress(g, t, line, sizeof line))
+        fprintf(stderr, "\r%s\033[K", line);
+    else
+        generic_line(g, t, done, goal);
+    fflush(stderr);
+    progress_drawn = 1;
+    last = t;
     return 0;
 }
 
@@ -210,6 +230,11 @@ void cli_guard_mapped_input(void) {
     sigaction(SIGBUS, &sa, NULL);
 }
 
+/* Restarts the clock of the progress line. */
+void cli_watch_clock(void) {
+    clock_gettime(CLOCK_MONOTONIC, &watch_start);
+}
+
 /* Erases the progress line. */
 void cli_watch_end(void) {
     if (progress_drawn) {
@@ -236,6 +261,8 @@ int cli_parse_algorithm(const char *s, nimber_algorithm *out) {
 size_t cli_memory_limit = 0;
 uint64_t cli_max_nodes = 0;
 const char *cli_progress_unit = "values";
+int cli_progress_goal = CLI_GOAL_BOUND;
+const char *cli_command = "";
 int cli_progress = 0;
 
 /* Parses and removes --max-memory options (and --progress, --threads,

@@ -137,7 +137,7 @@ outcome P" ]
     run timeout 5 "$NIMBER" solve --max-moves 3 moore:2 $M $M $M $M
     status_is 0
     [ "${lines[0]}" = "grundy unknown (too large to compute; the outcome and the moves are exact)" ]
-    [ "${lines[5]}" = "more winning moves not listed (raise --max-moves)" ]
+    [ "${lines[5]}" = "... and 1000 or more (the search stopped at 1003 winning moves; --max-moves N lists up to N)" ]
     # K = 1 is Nim; K >= the heaps: the sum
     run "$NIMBER" solve moore:1 3 4 5
     [ "${lines[0]}" = "grundy 2" ]

@@ -60,7 +60,7 @@ EOF
     run_split solve --misere --progress dawson 80
     status_is 0
     [[ "$out" == *"outcome N"* ]]
-    [[ "$err" == *" values, "* ]]
+    [[ "$err" == *"s: solve dawson: "*" steps "* ]]
     run_split solve --misere dawson 80
     [ -z "$err" ]
 }

@@ -117,7 +117,7 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
     run_split solve --progress grundy-game 100000
     status_is 0
     [ "$(echo $out | cut -d' ' -f1)" = grundy ]
-    [[ "$err" == *" values, "*"/s"* ]]
+    [[ "$err" == *"s: solve grundy-game: "*" steps "*"/s"* ]]
     # the line is erased before the answer (carriage return, clear line)
     [[ "$err" == *$'\r\033[K' ]]
     run_split solve grundy-game 100000
@@ -140,7 +140,7 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
     status_is 71
     [ -z "$out" ]
     [[ "$err" == *"more than the memory limit (100 MiB)" ]]
-    most=$(tr '\r' '\n' <<<"$err" | sed -n 's/^ *\([0-9][0-9]*\) values,.*/\1/p' | sort -n | tail -1)
+    most=$(tr '\r' '\n' <<<"$err" | sed -n 's/.*: \([0-9][0-9]*\) steps .*/\1/p' | sort -n | tail -1)
     [ "${most:-0}" -le 131072 ]
 }
 

@@ -63,7 +63,42 @@ move component 0 heap 0: 18446744073709551613 -> 18446744073709551608" ]
     [ "${lines[0]}" = "grundy 36893488147419103228" ]
     [ "${lines[1]}" = "outcome N" ]
     [ "${lines[2]}" = "move component 0 heap 0: 18446744073709551615 -> 0 + 0" ]
-    [ "${lines[5]}" = "more winning moves not listed (raise --max-moves)" ]
+    [ "${lines[5]}" = "... and 1000 or more (the search stopped at 1003 winning moves; --max-moves N lists up to N)" ]
+}
+
+@test "--max-moves N counts the moves it leaves out as the default does; where the count stops, and 0, say why" {
+    # 0.9.0: "more winning moves not listed (raise --max-moves)", no count
+    run "$NIMBER" solve --max-moves 3 cram:3x7
+    status_is 0
+    [ "$output" = "grundy 1
+outcome N
+move component 0 1,4-2,4
+move component 0 2,1-2,2
+move component 0 2,4-3,4
+... and 1 more (--max-moves N lists up to N; --json lists up to 1000)" ]
+    # the count is the default's: split 40 has 40 winning moves
+    run "$NIMBER" solve split 40
+    [ "${lines[22]}" = "... and 20 more (--max-moves N lists up to N; --json lists up to 1000)" ]
+    run "$NIMBER" solve --max-moves 5 split 40
+    [ "${#lines[@]}" -eq 8 ]
+    [ "${lines[7]}" = "... and 35 more (--max-moves N lists up to N; --json lists up to 1000)" ]
+    # all listed: no line
+    run "$NIMBER" solve --max-moves 40 split 40
+    [ "${#lines[@]}" -eq 42 ]
+    [[ "$output" != *"more"* ]]
+    # --max-moves 0 seeks none: it says so
+    run "$NIMBER" solve --max-moves 0 nim 3 4 5
+    [ "$output" = "grundy 2
+outcome N
+winning moves not sought (--max-moves 0), so not counted" ]
+    # a P-position has none to count
+    run "$NIMBER" solve --max-moves 0 nim 3 4 7
+    [ "$output" = "grundy 0
+outcome P" ]
+    # --json lists N, truncated, as before
+    run "$NIMBER" solve --json --max-moves 2 split 40
+    [ "$(echo "$output" | jq '.moves | length')" = 2 ]
+    [ "$(echo "$output" | jq .truncated)" = true ]
 }
 
 @test "staircase and misere moves" {

@@ -4,44 +4,13 @@
 # the winning moves lettered and listed beside) and a graph's vertices
 # left, on a terminal or with --board; colour only on a terminal without
 # NO_COLOR; piped text and --json as they were.  A terminal is a tmux
-# pane (100 x 40, a server of the test's own), read back with
-# capture-pane and compared with the expected screen.
+# pane (tmux.bash), read back and compared with the expected screen.
 
 load helper
+load tmux
 
-setup() {
-    SOCK="$BATS_TEST_TMPDIR/tmux.sock"
-}
-
-teardown() {
-    [ -S "$SOCK" ] && tmux -S "$SOCK" kill-server 2>/dev/null || true
-}
-
-TM() { tmux -f /dev/null -S "$SOCK" "$@"; }
-
-# Runs a command line in a fresh pane, 100 x 40 unless WIDTH is given;
-# "[done]" when it ends.
-pane() {
-    command -v tmux >/dev/null || skip "no tmux"
-    TM new-session -d -s t -x "${2:-100}" -y 40 "cd '$BATS_TEST_TMPDIR'; $1; echo '[done]'; sleep 60"
-}
-
-# The pane's text (all of it, trailing blanks dropped); -e: with colour.
-screen() { TM capture-pane -p -S - "$@" -t t; }
-
-# Waits (20 s at most) until the pane shows TEXT at least N times (1).
-wait_for() {
-    local n=${2:-1}
-    for _ in $(seq 200); do
-        [ "$(screen | grep -cF -- "$1")" -ge "$n" ] && return 0
-        sleep 0.1
-    done
-    echo "timed out waiting for '$1' x$n; the pane:" >&2
-    screen >&2
-    return 1
-}
-
-ESC=$(printf '\033')
+setup() { tmux_setup; }
+teardown() { tmux_teardown; }
 
 SOLVE_4X5='grundy 2
 outcome N
@@ -67,7 +36,7 @@ cram:4x5
     [ "$(screen)" = "$SOLVE_4X5"$'\n[done]' ]
     [[ "$(screen -e)" == *"$ESC["* ]]
     # an empty NO_COLOR counts as unset (no-color.org)
-    TM kill-server
+    pane_close
     pane "NO_COLOR= '$NIMBER' solve cram:4x5"
     wait_for '[done]'
     [[ "$(screen -e)" == *"$ESC["* ]]
@@ -291,4 +260,83 @@ winning moves:
   c 2,3-3,3
   d 2,4-3,4
   e 2,5-3,5' ]
+}
+
+@test "--board: hackenbush as its vertices and the edges standing (numbered, the ground marked), a poset as each element and those just above it" {
+    printf '5 5\n0 1\n1 2\n2 0\n2 3\n3 3\n' > "$BATS_TEST_TMPDIR/hb.txt"
+    printf '4 3\n0 1\n0 2\n1 3\n' > "$BATS_TEST_TMPDIR/po.txt"
+    cd "$BATS_TEST_TMPDIR"
+    run_split solve --board hackenbush:hb.txt
+    status_is 0
+    [ "$out" = "grundy 3
+outcome N
+hackenbush:hb.txt
+ 0=: 1[0] 2[2]         winning moves:
+ 1 : 0[0] 2[1]           edge 4: 3 - 3
+ 2 : 1[1] 0[2] 3[3]
+ 3 : 2[3] 3[4]
+  vertex: its neighbours by the edges left [edge]  0= the ground" ]
+    # an edge cut leaves the drawing, and with it what hung on it
+    run_stdin 'edge 3\nquit\n' play --board hackenbush:hb.txt
+    [[ "$out" == *"cut: 3
+ 0=: 1[0] 2[2]
+ 1 : 0[0] 2[1]
+ 2 : 1[1] 0[2]
+  vertex: "* ]]
+    run_split solve --board poset:po.txt
+    [ "$out" = "grundy 4
+outcome N
+poset:po.txt
+ 0 < 1 2    winning moves:
+ 1 < 3        take 0
+ 2 < -
+ 3 < -
+  element < the elements just above it left" ]
+    # taking 1 takes 3 above it
+    run_stdin '1\nquit\n' play --board poset:po.txt
+    [[ "$out" == *"elements left: 0 2
+ 0 < 2
+ 2 < -
+  element < "* ]]
+    # piped without --board, and --json: no drawing (0.9.0's text)
+    run_split solve hackenbush:hb.txt
+    [ "$out" = "grundy 3
+outcome N
+move component 0 edge 4: 3 - 3" ]
+    run_split solve --board --json poset:po.txt
+    [ "$out" = '{"grundy": 4, "outcome": "N", "moves": [{"component": 0, "element": 0}], "truncated": false}' ]
+}
+
+@test "play poset on a terminal: the poset drawn after each move, down to none left" {
+    printf '4 3\n0 1\n0 2\n1 3\n' > "$BATS_TEST_TMPDIR/po.txt"
+    pane "NO_COLOR=1 '$NIMBER' play poset:po.txt"
+    wait_for 'your move>'
+    type_line '3'
+    wait_for 'I win.'
+    sleep 0.3 # the offer and its prompt follow
+    [ "$(screen)" = "nimber play: whoever cannot move loses.  Type 'help' for the notation.
+
+position:
+  poset:po.txt:  4 of 4 elements left: 0 1 2 3
+ 0 < 1 2
+ 1 < 3
+ 2 < -
+ 3 < -
+  element < the elements just above it left
+your move> 3
+
+position:
+  poset:po.txt:  3 of 4 elements left: 0 1 2
+ 0 < 1 2
+ 1 < -
+ 2 < -
+  element < the elements just above it left
+I move: take 0
+
+position:
+  poset:po.txt:  0 of 4 elements left
+  (no element left)
+I win.
+Type 'new' for another game, 'undo' to take back your last move, or 'quit'.
+>" ]
 }

@@ -29,6 +29,7 @@ int nimber_genus_list(nimber_game *game, uint64_t upto, nimber_genus *out,
     int rc = mq_alpha_init(&A, &game, 1, &upto, upto) == NIMBER_OK
                  ? mq_oracle_init(&o, &A, &bud, err)
                  : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    o.report = 1; /* the progress line, Ctrl-C */
     if (rc == NIMBER_OK)
         rc = mq_oracle_extend(&o, upto, err);
     uint64_t at = upto; /* the heap being worked on */

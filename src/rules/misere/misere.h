@@ -417,6 +417,9 @@ typedef struct {
     vec stack;      /* scratch positions of the recursion */
     size_t depth;
     budget *bud; /* what its tables count against */
+    int report;  /* 1: call the first game's progress callback every 2^16
+                    positions valued (positions so far, goal 0), and stop
+                    when it asks (genus: its only long loop) */
 } oracle;
 
 /* The number of options of heap h. */

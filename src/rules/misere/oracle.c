@@ -215,6 +215,11 @@ static int mgrundy(oracle *o, size_t at, size_t len, uint32_t *out,
     *out = any ? m : 1;
     if (wmap_put(&o->memo, o->stack.w + at, len, *out) != NIMBER_OK)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    if (o->report && o->memo.count % 65536 == 0) {
+        nimber_game *g = o->A->games[0];
+        if (g->progress && g->progress(g->progress_ctx, o->memo.count, 0))
+            return nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
+    }
     return NIMBER_OK;
 }
 
