@@ -45,8 +45,11 @@
  * returns 1 when something changed. */
 static int reduce_pass(sp_pos *p) {
     int16_t out[SP_MAXTOK];
-    int no = 0, changed = 0;
+    int mark[SP_MAXV];
+    int no = 0, changed = 0, nreg = 0;
     int i = 0;
+    for (int v = 0; v < p->nv; v++)
+        mark[v] = 0;
     while (i < p->nt) {
         int rstart = no, j = i;
         while (j < p->nt && p->t[j] != SP_EOR) {
@@ -80,17 +83,15 @@ static int reduce_pass(sp_pos *p) {
             out[no++] = SP_EOB;
         }
         i = j + 1; /* past the SP_EOR */
-        /* the region's lives, each spot once */
+        /* the region's lives, each spot once (marked with the region) */
         unsigned lives = 0;
+        nreg++;
         for (int k = rstart; k < no; k++) {
             int x = out[k];
-            if (x < 0)
-                continue;
-            int seen = 0;
-            for (int q = rstart; q < k && !seen; q++)
-                seen = out[q] == x;
-            if (!seen)
+            if (x >= 0 && mark[x] != nreg) {
+                mark[x] = nreg;
                 lives += p->lives[x];
+            }
         }
         if (lives < 2) {
             if (no > rstart)
@@ -417,8 +418,9 @@ static int canon_land(const sp_pos *p, char *out) {
  * hash and a comparison instead of the canonical search.  SP_CACHE_N
  * entries of at most CACHE_TEXT characters each (longer lands are not
  * kept): 8 MiB a game. */
-#define CACHE_TEXT 252
+#define CACHE_TEXT 248
 typedef struct {
+    uint64_t h; /* the plain text's hash (0: empty entry) */
     char plain[CACHE_TEXT], canon[CACHE_TEXT];
 } cache_entry;
 struct sp_cache {
@@ -440,6 +442,9 @@ void sp_cache_free(sp_cache *c) {
     nb_free(c);
 }
 
+/* The canonical text of land into out, through the cache: the plain text
+ * is hashed (FNV-1a), and only an entry of the same hash is compared
+ * (most lookups that miss cost no comparison).  O(length) on a hit. */
 static int cached_canon(sp_cache *cache, const sp_pos *land, char *out) {
     char plain[SP_MAXLEN + 2];
     int lo = 0, up = 0;
@@ -449,19 +454,22 @@ static int cached_canon(sp_cache *cache, const sp_pos *land, char *out) {
     uint64_t h = 1469598103934665603ull;
     for (int i = 0; i < len; i++)
         h = (h ^ (unsigned char)plain[i]) * 1099511628211ull;
+    h |= 1; /* never 0 */
     cache_entry *e = &cache->e[(h ^ h >> 32) % SP_CACHE_N];
     pthread_mutex_lock(&cache->lock);
-    int hit = strcmp(e->plain, plain) == 0;
+    int hit = e->h == h && memcmp(e->plain, plain, (size_t)len + 1) == 0;
     if (hit)
         strcpy(out, e->canon);
     pthread_mutex_unlock(&cache->lock);
     if (hit)
         return 0;
     int rc = canon_land(land, out);
-    if (rc == 0 && strlen(out) < CACHE_TEXT) {
+    size_t cl = rc == 0 ? strlen(out) : CACHE_TEXT;
+    if (cl < CACHE_TEXT) {
         pthread_mutex_lock(&cache->lock);
-        strcpy(e->plain, plain);
-        strcpy(e->canon, out);
+        e->h = h;
+        memcpy(e->plain, plain, (size_t)len + 1);
+        memcpy(e->canon, out, cl + 1);
         pthread_mutex_unlock(&cache->lock);
     }
     return rc;
@@ -475,7 +483,13 @@ static int find(int *up, int x) {
     return x;
 }
 
-int sp_lands(const sp_pos *p, sp_list *out, sp_cache *cache) {
+/* Splits normalised p into lands and hands each one's canonical text
+ * to add(ctx, text, len); stops at the first status other than
+ * NIMBER_OK.  O(tokens · lands) to split, and the canonical search (or a
+ * lookup in cache) per land. */
+static int each_land(const sp_pos *p, sp_cache *cache,
+                     int (*add)(void *ctx, const char *s, size_t len),
+                     void *ctx) {
     int regof[SP_MAXTOK], up[SP_MAXTOK / 2 + 1], first[SP_MAXV];
     int nr = 0;
     for (int v = 0; v < p->nv; v++)
@@ -497,20 +511,19 @@ int sp_lands(const sp_pos *p, sp_list *out, sp_cache *cache) {
                 up[a] = b;
         }
     }
-    sp_pos *land = nb_malloc(sizeof *land);
-    if (!land)
-        return NIMBER_E_NOMEM;
-    int rc = NIMBER_OK;
+    for (int r = 0; r < nr; r++) /* each region's land, once */
+        up[r] = find(up, r);
+    sp_pos land_s, *land = &land_s;
+    int rc = NIMBER_OK, map[SP_MAXV];
     for (int r = 0; r < nr && rc == NIMBER_OK; r++) {
-        if (find(up, r) != r)
+        if (up[r] != r)
             continue;
         /* the regions of land r, vertices renumbered */
-        int map[SP_MAXV];
         for (int v = 0; v < p->nv; v++)
             map[v] = -1;
         land->nv = land->nt = 0;
         for (int i = 0; i < p->nt; i++) {
-            if (find(up, regof[i]) != r)
+            if (up[regof[i]] != r)
                 continue;
             int x = p->t[i];
             if (x >= 0) {
@@ -529,8 +542,65 @@ int sp_lands(const sp_pos *p, sp_list *out, sp_cache *cache) {
         else if (c < 0)
             rc = NIMBER_E_LIMIT;
         else
-            rc = sp_list_add(out, txt, strlen(txt));
+            rc = add(ctx, txt, strlen(txt));
     }
-    nb_free(land);
     return rc;
+}
+
+static int add_to_list(void *ctx, const char *s, size_t len) {
+    return sp_list_add(ctx, s, len);
+}
+
+int sp_lands(const sp_pos *p, sp_list *out, sp_cache *cache) {
+    return each_land(p, cache, add_to_list, out);
+}
+
+/* The lands' texts gathered for sp_lands_joined: each NUL-terminated in
+ * buf, where each starts in at[]. */
+typedef struct {
+    char buf[2 * SP_MAXLEN + 4];
+    size_t used;
+    int at[SP_MAXTOK / 2], n;
+} gathered;
+
+static int gather(void *ctx, const char *s, size_t len) {
+    gathered *g = ctx;
+    if (g->used + len + 1 > sizeof g->buf || g->n == SP_MAXTOK / 2)
+        return NIMBER_E_LIMIT;
+    g->at[g->n++] = (int)g->used;
+    memcpy(g->buf + g->used, s, len + 1);
+    g->used += len + 1;
+    return NIMBER_OK;
+}
+
+int sp_lands_joined(const sp_pos *p, char *out, size_t cap, sp_cache *cache) {
+    gathered gs, *g = &gs;
+    g->used = 0;
+    g->n = 0;
+    int rc = each_land(p, cache, gather, g);
+    int len = 0;
+    if (rc == NIMBER_OK) { /* sorted (insertion sort: few lands) */
+        for (int i = 1; i < g->n; i++)
+            for (int q = i; q > 0 && strcmp(g->buf + g->at[q - 1],
+                                             g->buf + g->at[q]) > 0;
+                 q--) {
+                int t = g->at[q];
+                g->at[q] = g->at[q - 1];
+                g->at[q - 1] = t;
+            }
+        for (int i = 0; i < g->n && rc == NIMBER_OK; i++) {
+            const char *t = g->buf + g->at[i];
+            size_t l = strlen(t);
+            if ((size_t)len + l + 2 > cap)
+                rc = NIMBER_E_LIMIT;
+            else {
+                if (i)
+                    out[len++] = ']';
+                memcpy(out + len, t, l);
+                len += (int)l;
+            }
+        }
+        out[len] = 0;
+    }
+    return rc == NIMBER_OK ? len : -rc;
 }

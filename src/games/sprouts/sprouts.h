@@ -103,6 +103,11 @@ void sp_cache_free(sp_cache *c);
  * search below (or a lookup in cache). */
 int sp_lands(const sp_pos *p, sp_list *out, sp_cache *cache);
 
+/* The same, sorted and joined by ']' into out[cap] ("" when none);
+ * returns the length, or minus a NIMBER_E_* code (NIMBER_E_LIMIT when
+ * it does not fit). */
+int sp_lands_joined(const sp_pos *p, char *out, size_t cap, sp_cache *cache);
+
 /* The total lives of a position. */
 unsigned sp_lives(const sp_pos *p);
 
