@@ -10,7 +10,14 @@
  * life then met once elsewhere; a spot of 1 life met twice in a row on a
  * boundary is kept once (the arc between its two corners holds no spot
  * with lives, so both corners split the boundary alike, and a move at
- * either kills it).
+ * either kills it); a region of 2 or 3 lives whose spots all have 1 life
+ * and are met once in it is written with each spot a boundary of its
+ * own: any move there joins two of them, killing both, and leaves the
+ * new spot with the third (if any) in one region, the same whatever the
+ * boundaries were (with a spot of 2 lives, or one met twice, the
+ * boundaries do matter: joining two spots of one boundary splits the
+ * region, of two merges them).  This one, from Glop's, gives 18% fewer
+ * parts expanded at 6 spots; the unit tests' twin holds it.
  *
  * Lands: regions joined by a shared spot (a spot of 1 life, in two
  * regions: a move in one kills it in the other) are one land; lands
@@ -98,6 +105,26 @@ static int reduce_pass(sp_pos *p) {
                 changed = 1;
             no = rstart;
             continue;
+        }
+        if (lives <= 3) { /* each spot a boundary of its own */
+            int16_t r[SP_MAXTOK];
+            int nr = 0, twice = 0;
+            nreg++;
+            for (int k = rstart; k < no; k++) {
+                int x = out[k];
+                if (x < 0)
+                    continue;
+                twice |= mark[x] == nreg || p->lives[x] != 1;
+                mark[x] = nreg;
+                r[nr++] = (int16_t)x;
+                r[nr++] = SP_EOB;
+            }
+            if (!twice && (nr != no - rstart ||
+                           memcmp(r, out + rstart, (size_t)nr * sizeof *r))) {
+                memcpy(out + rstart, r, (size_t)nr * sizeof *r);
+                no = rstart + nr;
+                changed = 1;
+            }
         }
         out[no++] = SP_EOR;
     }
