@@ -665,37 +665,27 @@ typedef struct {
  * decide its question.  O(its lands · their length). */
 static int one_option(void *ctx, const char *kid) {
     lister *l = ctx;
-    char cur[SP_MAXLEN + 2], next[SP_MAXLEN + 2];
+    char buf[SP_MAXLEN + 2];
     size_t at = l->made.n;
-    int rc = u32_add(&l->made, 0), have = 0;
-    const char *p = kid;
-    /* cur: the land in hand; next: the one after it */
-    while (rc == NIMBER_OK) {
-        int more = *p != 0;
-        if (more) {
-            const char *e = strchr(p, ']');
-            size_t len = e ? (size_t)(e - p) : strlen(p);
-            if (len > SP_MAXLEN)
-                return NIMBER_E_LIMIT;
-            memcpy(next, p, len);
-            next[len] = 0;
-            p += len + (e != NULL);
-        }
-        if (have && more && strcmp(cur, next) == 0) {
-            have = 0; /* the pair cancels */
+    int rc = u32_add(&l->made, 0);
+    for (const char *p = kid; *p && rc == NIMBER_OK;) {
+        size_t len = strcspn(p, "]");
+        const char *q = p + len + (p[len] != 0); /* the next land */
+        if (strncmp(p, q, len) == 0 && (q[len] == ']' || !q[len])) {
+            q += len; /* the pair cancels */
+            p = q + (*q != 0);
             continue;
         }
-        if (have) {
-            long id = intern(l->s, cur);
-            rc = id == -2 ? NIMBER_E_LIMIT
-                 : id < 0 ? NIMBER_E_NOMEM
-                          : u32_add(&l->made, (uint32_t)id);
-            l->made.v[at]++;
-        }
-        if (!more)
-            break;
-        memcpy(cur, next, strlen(next) + 1);
-        have = 1;
+        if (len > SP_MAXLEN)
+            return NIMBER_E_LIMIT;
+        memcpy(buf, p, len);
+        buf[len] = 0;
+        long id = intern(l->s, buf);
+        rc = id == -2 ? NIMBER_E_LIMIT
+             : id < 0 ? NIMBER_E_NOMEM
+                      : u32_add(&l->made, (uint32_t)id);
+        l->made.v[at]++;
+        p = q;
     }
     if (rc == NIMBER_OK && l->made.v[at] > NB_OPT_PARTS)
         rc = NIMBER_E_LIMIT;
