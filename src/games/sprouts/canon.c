@@ -209,30 +209,40 @@ static void sort_by(char **txt, int *idx, int n) {
         }
 }
 
-/* Appends boundary b from start k; 0 when the prefix passes the best. */
+/* Appends the symbol s of vertex x, naming a letter met first; 0 when
+ * out of letters. */
+static inline int push_one(canon_ctx *c, int x, char s, int *stack,
+                           int *ns) {
+    if (s == 'a' || s == 'A') {
+        if (c->lab[x] < 0) {
+            int *ctr = s == 'a' ? &c->lower : &c->upper;
+            if (*ctr >= 26) {
+                c->fail = 1;
+                return 0;
+            }
+            c->lab[x] = (*ctr)++;
+            stack[(*ns)++] = x;
+        }
+        s = (char)(s + c->lab[x]);
+    }
+    c->cur[c->len++] = s;
+    return 1;
+}
+
+/* Appends boundary b from start k (k >= its length: backwards from
+ * k - length); 0 when out of letters. */
 static int push_bound(canon_ctx *c, int b, int k, int *stack, int *ns) {
     const int *occ = c->occ + c->bstart[b];
     const char *sym = c->sym + c->bstart[b];
-    int L = c->blen[b], step = 1;
-    if (k >= L) /* backwards */
-        k -= L, step = L - 1;
-    for (int i = 0, at = k; i < L; i++, at = (at + step) % L) {
-        int x = occ[at];
-        char s = sym[at];
-        if (s == 'a' || s == 'A') {
-            if (c->lab[x] < 0) {
-                int *ctr = s == 'a' ? &c->lower : &c->upper;
-                if (*ctr >= 26) {
-                    c->fail = 1;
-                    return 0;
-                }
-                c->lab[x] = (*ctr)++;
-                stack[(*ns)++] = x;
-            }
-            s = (char)(s + c->lab[x]);
-        }
-        c->cur[c->len++] = s;
-    }
+    int L = c->blen[b];
+    if (k < L) {
+        for (int i = 0, at = k; i < L; i++, at = at + 1 == L ? 0 : at + 1)
+            if (!push_one(c, occ[at], sym[at], stack, ns))
+                return 0;
+    } else /* backwards from k - L */
+        for (int i = 0, at = k - L; i < L; i++, at = at ? at - 1 : L - 1)
+            if (!push_one(c, occ[at], sym[at], stack, ns))
+                return 0;
     c->cur[c->len++] = '.';
     return 1;
 }
@@ -434,8 +444,8 @@ static int canon_oriented(canon_ctx *c, const sp_pos *p, int o, char *out) {
     }
     sort_by(rt, c->rord, c->nr);
     classes(rt, c->rord, c->nr, c->rcls);
-    memset(c->used_b, 0, sizeof c->used_b);
-    memset(c->used_r, 0, sizeof c->used_r);
+    memset(c->used_b, 0, (size_t)c->nb * sizeof *c->used_b);
+    memset(c->used_r, 0, (size_t)c->nr * sizeof *c->used_r);
     c->len = c->lower = c->upper = c->fail = 0;
     if (!o) /* the second orientation is pruned by the first's best */
         c->have_best = 0;
