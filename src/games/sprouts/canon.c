@@ -162,10 +162,11 @@ typedef struct {
     char *blind[SP_MAXTOK / 2]; /* each boundary's least blind text, */
     char pool[2 * SP_MAXTOK];   /* kept here */
     char *rtxt[SP_MAXTOK / 2];  /* each region's blind text, */
-    char rpool[3 * SP_MAXTOK];  /* kept here */
+    char rpool[4 * SP_MAXTOK];  /* kept here */
     int rot0[SP_MAXTOK / 2], nrot[SP_MAXTOK / 2]; /* the starts giving a */
     int rots[2 * SP_MAXTOK]; /* least blind text (k + blen: the
                                 boundary read backwards from k) */
+    int free[SP_MAXTOK / 2];  /* 1: free_bound */
     int plain[SP_MAXTOK / 2]; /* 1: no letter on it (its text is its
                                  blind text: one start, one of its class) */
     int lab[SP_MAXV];
@@ -405,7 +406,8 @@ static int canon_oriented(canon_ctx *c, const sp_pos *p, int o, char *out) {
             if (k == least || rot_cmp(c, b, k, least) == 0)
                 c->rots[at + c->nrot[b]++] = k;
         }
-        if (free_bound(c, p, b)) /* its spots in either cyclic order */
+        c->free[b] = free_bound(c, p, b);
+        if (c->free[b]) /* its spots in either cyclic order */
             for (int k = 0, L = c->blen[b]; k < L; k++) {
                 const char *t = c->sym + c->bstart[b];
                 if (t[k] == c->blind[b][0] &&
@@ -426,11 +428,16 @@ static int canon_oriented(canon_ctx *c, const sp_pos *p, int o, char *out) {
         sort_by(c->blind, c->ord + c->rfirst[r], c->rcount[r]);
     }
     classes(c->blind, c->ord, c->nb, c->bcls);
-    /* each region's blind text: its sorted boundaries */
+    /* each region's blind text: its sorted boundaries; a free one's
+     * (free_bound) after '~', so that such regions come last: their
+     * letters are mostly named by then, and of the 6 ways to write
+     * their spots all but one are pruned at once */
     char **rt = c->rtxt;
     for (int r = 0, at = 0; r < c->nr; r++) {
         size_t k = 0;
         rt[r] = c->rpool + at;
+        if (c->rcount[r] == 1 && c->free[c->ord[c->rfirst[r]]])
+            rt[r][k++] = '~';
         for (int q = 0; q < c->rcount[r]; q++) {
             const char *t = c->blind[c->ord[c->rfirst[r] + q]];
             size_t l = strlen(t);
