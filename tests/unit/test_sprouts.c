@@ -618,6 +618,25 @@ static void test_errors(void **state) {
     canon_of(s, "AB.}0.BA.}", a, sizeof a);
     canon_of(s, "0.AB.}AB.}", b, sizeof b);
     assert_string_equal(a, b);
+    /* a region of 2 or 3 spots of 1 life, each met once: its boundaries
+     * and its spots' cyclic order do not matter (canon.c) */
+    static const char *const same[][2] = {
+        {"ABC.}ACB.}", "ABC.}ABC.}"}, {"A.BC.}ABC.}", "ABC.}ABC.}"},
+        {"A.B.C.}0.ACB.}", "BAC.}0.ABC.}"}, {"A.B.}AB.}", "AB.}AB.}"},
+        {"2.A.}0.A.}", "2A.}0.A.}"},
+    };
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+        canon_of(s, same[i][0], a, sizeof a);
+        canon_of(s, same[i][1], b, sizeof b);
+        assert_string_equal(a, b);
+    }
+    /* where they do matter: a spot of 2 lives, or one met twice */
+    canon_of(s, "1A.}0.A.}", a, sizeof a);
+    canon_of(s, "1.A.}0.A.}", b, sizeof b);
+    assert_string_not_equal(a, b);
+    canon_of(s, "DaCa.}0.CD.}", a, sizeof a);
+    canon_of(s, "D.2.C.}0.CD.}", b, sizeof b);
+    assert_string_not_equal(a, b);
     nimber_game_free(s);
 }
 

@@ -42,6 +42,7 @@ typedef struct {
     char **land;  /* lands met, by number */
     uint8_t *val; /* their plain-mex values (SP_NOVAL: not known) */
     uint8_t *lives;
+    uint32_t *hash; /* their texts' hashes (low 32 bits) */
     uint32_t **opts; /* their options once listed: the count, then each
                         option's number of lands and their numbers */
     size_t nland, capland;
@@ -80,7 +81,7 @@ static long intern(sp_state *s, const char *t) {
         if (!ns)
             goto out;
         for (size_t i = 0; i < s->nland; i++) {
-            size_t k = (size_t)text_hash(s->land[i]) & (nc - 1);
+            size_t k = (size_t)s->hash[i] & (nc - 1);
             while (ns[k])
                 k = (k + 1) & (nc - 1);
             ns[k] = (uint32_t)(i + 1);
@@ -91,7 +92,8 @@ static long intern(sp_state *s, const char *t) {
     }
     size_t k = (size_t)h & (s->nslot - 1);
     for (; s->slot[k]; k = (k + 1) & (s->nslot - 1))
-        if (strcmp(s->land[s->slot[k] - 1], t) == 0) {
+        if (s->hash[s->slot[k] - 1] == (uint32_t)h &&
+            strcmp(s->land[s->slot[k] - 1], t) == 0) {
             id = (long)s->slot[k] - 1;
             goto out;
         }
@@ -106,13 +108,16 @@ static long intern(sp_state *s, const char *t) {
         uint8_t *nli = nv ? nb_realloc(s->lives, nc) : NULL;
         if (nli)
             s->lives = nli;
-        uint32_t **no = nli ? nb_realloc(s->opts, nc * sizeof *no) : NULL;
+        uint32_t *nh = nli ? nb_realloc(s->hash, nc * sizeof *nh) : NULL;
+        if (nh)
+            s->hash = nh;
+        uint32_t **no = nh ? nb_realloc(s->opts, nc * sizeof *no) : NULL;
         if (!no)
             goto out;
         s->opts = no;
         s->capland = nc;
     }
-    size_t need = strlen(t) + 1 + 3 * sizeof(void *);
+    size_t need = strlen(t) + 1 + 4 * sizeof(void *);
     if (s->held + need > s->held_max) {
         id = -2;
         goto out;
@@ -124,6 +129,7 @@ static long intern(sp_state *s, const char *t) {
     id = (long)s->nland;
     s->land[id] = c;
     s->val[id] = SP_NOVAL;
+    s->hash[id] = (uint32_t)h;
     s->opts[id] = NULL;
     unsigned l = text_lives(t);
     s->lives[id] = (uint8_t)(l > 255 ? 255 : l);
@@ -160,6 +166,7 @@ static void sp_destroy(void *state) {
     nb_free(s->land);
     nb_free(s->val);
     nb_free(s->lives);
+    nb_free(s->hash);
     nb_free(s->slot);
     nb_free(s->start);
     sp_cache_free(s->cache);
@@ -651,37 +658,35 @@ typedef struct {
     int told;
 } lister;
 
-/* One result of a move (its lands' texts joined by ']'): its lands, pairs
- * of equal ones cancelled (their values XOR to 0), as numbers onto the
- * list and as an option into the arena; NB_STOP when the search says the
- * options so far decide its question.  O(its lands · their length). */
+/* One result of a move (its lands' texts, sorted, joined by ']'): its
+ * lands, pairs of equal ones cancelled (their values XOR to 0; equal
+ * ones are next to each other), as numbers onto the list and as an
+ * option into the arena; NB_STOP when the search says the options so far
+ * decide its question.  O(its lands · their length). */
 static int one_option(void *ctx, const char *kid) {
     lister *l = ctx;
-    sp_list parts = {0};
-    int rc = NIMBER_OK;
-    for (const char *p = kid; *p && rc == NIMBER_OK;) {
-        const char *e = strchr(p, ']');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        rc = sp_list_add(&parts, p, len);
-        p += len + (e != NULL);
-    }
-    if (parts.n > 1)
-        qsort(parts.s, parts.n, sizeof *parts.s, cmp_text);
+    char buf[SP_MAXLEN + 2];
     size_t at = l->made.n;
-    if (rc == NIMBER_OK)
-        rc = u32_add(&l->made, 0);
-    for (size_t i = 0; i < parts.n && rc == NIMBER_OK; i++) {
-        if (i + 1 < parts.n && strcmp(parts.s[i], parts.s[i + 1]) == 0) {
-            i++;
+    int rc = u32_add(&l->made, 0);
+    for (const char *p = kid; *p && rc == NIMBER_OK;) {
+        size_t len = strcspn(p, "]");
+        const char *q = p + len + (p[len] != 0); /* the next land */
+        if (strncmp(p, q, len) == 0 && (q[len] == ']' || !q[len])) {
+            q += len; /* the pair cancels */
+            p = q + (*q != 0);
             continue;
         }
-        long id = intern(l->s, parts.s[i]);
+        if (len > SP_MAXLEN)
+            return NIMBER_E_LIMIT;
+        memcpy(buf, p, len);
+        buf[len] = 0;
+        long id = intern(l->s, buf);
         rc = id == -2 ? NIMBER_E_LIMIT
              : id < 0 ? NIMBER_E_NOMEM
                       : u32_add(&l->made, (uint32_t)id);
         l->made.v[at]++;
+        p = q;
     }
-    sp_list_free(&parts);
     if (rc == NIMBER_OK && l->made.v[at] > NB_OPT_PARTS)
         rc = NIMBER_E_LIMIT;
     if (rc != NIMBER_OK || !l->out)
@@ -691,14 +696,13 @@ static int one_option(void *ctx, const char *kid) {
         l->told = 1;
     }
     RETURN_IF_ERR(nb_opts_begin(l->out));
+    pthread_mutex_lock(&l->s->lock);
     for (uint32_t q = 0; q < l->made.v[at]; q++) {
         uint32_t id = l->made.v[at + 1 + q];
         nb_pkey pk = {0, (uint64_t)id + 1};
-        pthread_mutex_lock(&l->s->lock);
-        unsigned lives = l->s->lives[id];
-        pthread_mutex_unlock(&l->s->lock);
-        nb_opts_part(l->out, pk, lives);
+        nb_opts_part(l->out, pk, l->s->lives[id]);
     }
+    pthread_mutex_unlock(&l->s->lock);
     return nb_opts_end(l->out) ? NB_STOP : NIMBER_OK;
 }
 
@@ -717,14 +721,13 @@ static int sp_options(void *state, nb_pkey key, nb_opts *out) {
         nb_opts_expect(out, o[0]);
         for (size_t k = 0, at = 1; k < o[0]; k++) {
             RETURN_IF_ERR(nb_opts_begin(out));
+            pthread_mutex_lock(&s->lock);
             for (uint32_t q = 0; q < o[at]; q++) {
                 uint32_t p = o[at + 1 + q];
                 nb_pkey pk = {0, (uint64_t)p + 1};
-                pthread_mutex_lock(&s->lock);
-                unsigned lives = s->lives[p];
-                pthread_mutex_unlock(&s->lock);
-                nb_opts_part(out, pk, lives);
+                nb_opts_part(out, pk, s->lives[p]);
             }
+            pthread_mutex_unlock(&s->lock);
             at += 1 + o[at];
             if (nb_opts_end(out))
                 return NB_STOP;

@@ -99,34 +99,12 @@ static void around(const land_moves *m, int b, int i, sp_pos *c) {
 /* The child so far (regions other than the mover's copied, tokens fixed
  * up to nt) reduced, split into lands and added to the set. */
 static int finish(land_moves *m, sp_pos *c) {
+    char all[2 * SP_MAXLEN + 4];
     sp_normalise(c);
-    sp_list lands = {0};
-    int rc = sp_lands(c, &lands, m->cache);
-    if (rc == NIMBER_OK) {
-        if (lands.n > 1)
-            qsort(lands.s, lands.n, sizeof *lands.s, cmp_text);
-        size_t len = 0;
-        for (size_t i = 0; i < lands.n; i++)
-            len += strlen(lands.s[i]) + 1;
-        char *all = nb_malloc(len + 1);
-        if (!all)
-            rc = NIMBER_E_NOMEM;
-        else {
-            size_t k = 0;
-            for (size_t i = 0; i < lands.n; i++) {
-                size_t l = strlen(lands.s[i]);
-                if (i)
-                    all[k++] = ']';
-                memcpy(all + k, lands.s[i], l);
-                k += l;
-            }
-            all[k] = 0;
-            rc = set_add(m->set, all, k);
-            nb_free(all);
-        }
-    }
-    sp_list_free(&lands);
-    return rc;
+    int len = sp_lands_joined(c, all, sizeof all, m->cache);
+    if (len < 0)
+        return -len;
+    return set_add(m->set, all, (size_t)len);
 }
 
 /* The child's start: the other regions, the lives after joining u, v. */

@@ -87,8 +87,10 @@ int sp_write(const sp_pos *p, char *buf, size_t cap, int *lower, int *upper);
 
 /* Drops spots without lives, boundaries without spots, regions of fewer
  * than 2 lives, and a spot of 1 life met twice in a row on a boundary
- * (either corner gives the same moves) down to once; until nothing
- * changes.  O(tokens^2) at worst, O(tokens) a pass. */
+ * (either corner gives the same moves) down to once; writes a region of
+ * 2 or 3 lives, all spots of 1 life met once there, as one boundary of
+ * them (canon.c says why); until nothing changes.
+ * O(tokens^2) at worst, O(tokens) a pass. */
 void sp_normalise(sp_pos *p);
 
 /* A cache of canonical texts (canon.c says how it works); NULL when out
@@ -102,6 +104,11 @@ void sp_cache_free(sp_cache *c);
  * appended to out.  O(tokens) to split, and for each land the canonical
  * search below (or a lookup in cache). */
 int sp_lands(const sp_pos *p, sp_list *out, sp_cache *cache);
+
+/* The same, sorted and joined by ']' into out[cap] ("" when none);
+ * returns the length, or minus a NIMBER_E_* code (NIMBER_E_LIMIT when
+ * it does not fit). */
+int sp_lands_joined(const sp_pos *p, char *out, size_t cap, sp_cache *cache);
 
 /* The total lives of a position. */
 unsigned sp_lives(const sp_pos *p);
