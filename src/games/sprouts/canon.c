@@ -114,7 +114,7 @@ static int reduce_pass(sp_pos *p) {
             }
             r[nr++] = SP_EOB;
             if (!twice && (nr != no - rstart ||
-                           memcmp(r, out + rstart, (size_t)nr * sizeof *r))) {
+                           memcmp(r, out + rstart, (size_t)nr * sizeof *r) != 0)) {
                 memcpy(out + rstart, r, (size_t)nr * sizeof *r);
                 no = rstart + nr;
                 changed = 1;
