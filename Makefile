@@ -301,7 +301,7 @@ python: $(VENV)/bin/python $(B)/libnimber_pic.a
 
 python-test: python $(B)/nimber
 	NIMBER=$(CURDIR)/$(B)/nimber $(VENV)/bin/python -m pytest -q \
-	    -p no:cacheprovider python/tests
+	    -p no:cacheprovider --basetemp=$(CURDIR)/$(B)/pytest-tmp python/tests
 
 # A wheel of the Python module (cp311-abi3: any CPython 3.11 or later) in
 # build/, built offline with build/venv's setuptools and the -fPIC archive;
@@ -331,6 +331,7 @@ clang-build:
 STEP := sh tests/step.sh
 test: check-deps
 	@rm -f $(B)/test-times.txt
+	@mkdir -p $(B) && sh tests/tmpcheck.sh before $(B)/tmp-before.txt
 	@$(STEP) lint $(MAKE) -j$(JOBS) lint
 	@$(STEP) build $(MAKE) -j$(JOBS) all
 	@$(STEP) clang-build $(MAKE) -j$(JOBS) clang-build
@@ -341,6 +342,7 @@ test: check-deps
 	@$(STEP) fuzz $(MAKE) -j$(JOBS) fuzz FUZZ_TIME=$(TEST_FUZZ_TIME)
 	@$(STEP) web-test $(MAKE) -j$(JOBS) web-test
 	@$(STEP) readme-test $(MAKE) readme-test
+	@$(STEP) tmpcheck sh tests/tmpcheck.sh after $(B)/tmp-before.txt
 	@echo "all tests passed"
 
 bench: all
