@@ -318,12 +318,15 @@ static int human_turn(nimber_position *pos, int can_undo, nimber_move *mv,
     }
 }
 
-/* After a finished game: offers another.  new, undo, or ACT_END (quit,
- * the end of input; from a pipe, any other line too: the game is over
- * and what follows is not for it, as before the offer existed).  undo
- * only when can_undo (the human has moved). */
+/* After a finished game: on a terminal, offers another (new, undo, or
+ * ACT_END: quit, the end of input); undo only when can_undo (the human
+ * has moved).  From a pipe the program ends there, as before the offer
+ * existed: a program driving play through a pipe that stays open would
+ * otherwise wait on a prompt it never asked for. */
 static int game_over(int can_undo) {
     char line[4096];
+    if (!isatty(STDIN_FILENO))
+        return ACT_END;
     printf(_("Type 'new' for another game, 'undo' to take back your last "
              "move, or 'quit'.\n"));
     for (;;) {
@@ -340,17 +343,10 @@ static int game_over(int can_undo) {
             printf(_("nothing to take back: you have not moved yet\n"));
             continue;
         }
-        if (is_command(p, "quit")) {
-            if (!isatty(STDIN_FILENO)) /* no echoed line end */
-                printf("\n");
+        if (is_command(p, "quit"))
             return ACT_END;
-        }
         if (!*p)
             continue;
-        if (!isatty(STDIN_FILENO)) {
-            printf("\n");
-            return ACT_END;
-        }
         if (is_command(p, "help"))
             printf(_("The game is over.  At the prompt:\n"
                      "  new         another game from the same start\n"
