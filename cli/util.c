@@ -194,6 +194,9 @@ void cli_watch(nimber_game *g) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
+    /* the first Ctrl-C asks the work to stop at its next progress call; a
+     * second one, if that call is slow to come, ends the program */
+    sa.sa_flags = SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     clock_gettime(CLOCK_MONOTONIC, &watch_start);

@@ -313,7 +313,11 @@ move component 0 edge 4: 3 - 3" ]
     wait_for 'your move>'
     type_line '3'
     wait_for 'I win.'
-    sleep 0.3 # the offer and its prompt follow
+    wait_for 'or '"'"'quit'"'"'.' # the offer, then its prompt
+    for _ in $(seq 100); do
+        [ "$(screen | tail -1)" = '>' ] && break
+        sleep 0.1
+    done
     [ "$(screen)" = "nimber play: whoever cannot move loses.  Type 'help' for the notation.
 
 position:

@@ -20,7 +20,7 @@ teardown() { tmux_teardown; }
 progress_of() {
     pane "'$NIMBER' $1 > out.txt; echo \"[exit \$?]\""
     wait_for "$2"
-    wait_for '[exit '
+    wait_for '[exit ' 1 1200
 }
 
 @test "solve, explain: a board's parts search (cram:5x7)" {

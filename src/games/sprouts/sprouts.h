@@ -89,8 +89,8 @@ int sp_write(const sp_pos *p, char *buf, size_t cap, int *lower, int *upper);
  * than 2 lives, and a spot of 1 life met twice in a row on a boundary
  * (either corner gives the same moves) down to once; writes a region of
  * 2 or 3 lives, all spots of 1 life met once there, as one boundary of
- * them (canon.c says why); until nothing changes.
- * O(tokens^2) at worst, O(tokens) a pass. */
+ * them (canon.c says why).  One pass, O(tokens): its result is a fixed
+ * point (canon.c argues it). */
 void sp_normalise(sp_pos *p);
 
 /* A cache of canonical texts (canon.c says how it works); NULL when out
