@@ -263,7 +263,9 @@ $(S)/ref: tests/ref/ref.c
 
 # The CLI tests' files run JOBS at a time (bats --jobs, through GNU
 # parallel); the tests of one file in order, as written.
-BATS := bats --jobs $(JOBS) --no-parallelize-within-files
+# (Plain bats, one file at a time, where GNU parallel is missing: make
+# check without tests/deps.sh.)
+BATS := bats $(if $(shell command -v parallel),--jobs $(JOBS) --no-parallelize-within-files)
 
 cli-test: $(S)/nimber $(B)/nimber $(S)/ref $(MO) $(MPI_BIN)
 	NIMBER=$(CURDIR)/$(S)/nimber NIMBER_REL=$(CURDIR)/$(B)/nimber REF=$(CURDIR)/$(S)/ref NIMBER_MPI=$(if $(MPI_BIN),$(CURDIR)/$(MPI_BIN)) $(BATS) tests/cli
@@ -333,7 +335,7 @@ test: check-deps
 	@rm -f $(B)/test-times.txt
 	@mkdir -p $(B) && sh tests/tmpcheck.sh before $(B)/tmp-before.txt
 	@$(STEP) lint $(MAKE) -j$(JOBS) lint
-	@$(STEP) build $(MAKE) -j$(JOBS) all
+	@$(STEP) build $(MAKE) -j$(JOBS) all $(REL_UNIT_BIN)
 	@$(STEP) clang-build $(MAKE) -j$(JOBS) clang-build
 	@$(STEP) unit $(MAKE) -j$(JOBS) unit
 	@$(STEP) tsan $(MAKE) -j$(JOBS) tsan
