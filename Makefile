@@ -333,6 +333,9 @@ clang-build:
 STEP := sh tests/step.sh
 test: check-deps
 	@rm -f $(B)/test-times.txt
+	@# what apt-get installs for the browser tests, before /tmp is looked
+	@# at: a package's own scripts are not the suite's to answer for
+	@sh tests/deps-web.sh
 	@mkdir -p $(B) && sh tests/tmpcheck.sh before $(B)/tmp-before.txt
 	@$(STEP) lint $(MAKE) -j$(JOBS) lint
 	@$(STEP) build $(MAKE) -j$(JOBS) all $(REL_UNIT_BIN)
