@@ -5,8 +5,11 @@
 # seconds if it gets no further, one code a run so that /usr/bin/time
 # gives each its wall time and peak memory.  Resumes: the records go to
 # docs/open-games.jsonl and the times to docs/open-games-times.tsv, and a
-# code already in both is not run again (a new N wants new files).  Then
-# bench/open_games_table.py writes docs/open-games.md from them.
+# code already in both is not run again, unless its record is open, was
+# not stopped by the time limit and has fewer than N values: a larger N
+# carries on the codes that reached the last one and keeps the rows the
+# time limit ended (delete a code's line from both files to run it again).
+# Then bench/open_games_table.py writes docs/open-games.md from them.
 #   sh bench/open_games.sh [N [S]]      (defaults: 4194304 values, 40 s)
 set -e
 cd "$(dirname "$0")/.."
@@ -19,8 +22,17 @@ T=$(mktemp)
 trap 'rm -f "$T"' EXIT
 touch "$TIMES"
 grep -v '^#' bench/open-games.list | while read -r code; do
-    if grep -q "^$code	" "$TIMES" && grep -q "\"game\": \"$code\"" "$OUT" 2>/dev/null; then
-        continue
+    rec=$(grep "\"game\": \"$code\"" "$OUT" 2>/dev/null || true)
+    if grep -q "^$code	" "$TIMES" && [ -n "$rec" ]; then
+        case $rec in
+        *'"status": "open"'*'"stopped"'*) continue ;;
+        *'"status": "open"'*) ;;
+        *) continue ;;
+        esac
+        n=$(echo "$rec" | sed 's/.*"checked_upto": \([0-9]*\).*/\1/')
+        [ "$n" -lt "$N" ] || continue
+        grep -v "\"game\": \"$code\"" "$OUT" > "$OUT.new" || true
+        mv "$OUT.new" "$OUT"
     fi
     /usr/bin/time -f "%e %M" -o "$T" "$NIMBER" atlas "$code" --upto "$N" \
         --max-seconds "$S" --out "$OUT"
