@@ -21,7 +21,7 @@ The sections are README.md's "## " headings and each docs/ file's title
     of README.md's tour and of docs/python.md in one interpreter of that
     venv, each block's output compared with the "prints" block after it;
   - docs/web.md: `make web` (when emcc is installed: make test's
-    web-test installs it first) and the http.server line on a free port
+    web-test installs it first; run beside the steps after `make`) and the http.server line on a free port
     (the second substitution), the page and its module fetched from it;
   - docs/atlas.md: every `build/nimber atlas`, `mpirun` (with
     OpenMPI's consent to run as root; skipped where nimber-mpi was not
@@ -33,6 +33,7 @@ covered.  The scratch directory is removed when all passed and kept (its
 path printed) when something failed.  Run with the system's python3;
 nothing is downloaded.
 """
+import concurrent.futures
 import glob
 import json
 import os
@@ -248,6 +249,19 @@ def main():
     """Clones, runs every step, reports; exit 0 when all passed."""
     t0 = time.monotonic()
     scratch = tempfile.mkdtemp(prefix="nimber-readme-")
+    # leaving the with waits for make web, so that a failure elsewhere
+    # does not remove the clone under it
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        ok = steps_in_clone(scratch, pool)
+    print("readme: %s in %.0f s" % ("passed" if ok else "FAILED",
+                                    time.monotonic() - t0))
+    return 0 if ok else 1
+
+
+def steps_in_clone(scratch, pool):
+    """Clones HEAD into scratch and runs every step there, make web on
+    pool; True when all passed.  The scratch directory is removed when all
+    passed and kept when something failed."""
     ok = False
     try:
         # make's variables from an outer make (B=..., -j) must not leak in
@@ -281,6 +295,12 @@ def main():
         # make's own lines come first; the answer is the last ones
         same(line, want, "\n".join(got[len(got) - len(want.split("\n")):]))
         run(steps["make"][0], clone, env)
+        # make web (emcc, build/wasm and build/web only) runs beside the
+        # steps below, which are mostly one core each; its result is
+        # taken where the page is served
+        web = shutil.which(os.environ.get("EMCC", "emcc"))
+        if web:
+            web = pool.submit(run, steps["make web"][0], clone, env)
 
         # the atlas: small sweeps, serial and under mpirun, the same file
         mpi = os.path.exists(os.path.join(clone, "build", "nimber-mpi"))
@@ -370,8 +390,8 @@ def main():
              str(json.loads(want)["values"]), values)
 
         # the web page, where emscripten is installed
-        if shutil.which(os.environ.get("EMCC", "emcc")):
-            run(steps["make web"][0], clone, env)
+        if web:
+            web.result()
             line = steps["serve"][0]
             port = str(free_port())
             server = subprocess.Popen(
@@ -415,9 +435,7 @@ def main():
         elif not ok:
             print("readme: the scratch directory is kept: " + scratch,
                   file=sys.stderr)
-    print("readme: %s in %.0f s" % ("passed" if ok else "FAILED",
-                                    time.monotonic() - t0))
-    return 0 if ok else 1
+    return ok
 
 
 if __name__ == "__main__":
