@@ -1,10 +1,12 @@
 #!/bin/sh
 # tsan.sh — `make tsan`: the threaded paths under ThreadSanitizer.  Runs
-# the unit tests that use threads (test_core: the scanner's parallel XOR
-# on 1 and 2 threads, positions read from files on 1 to 3; test_graph: the
-# graph reader's slices on 1 to 3 threads), then the CLI on inputs large
-# enough to be split (a 20 MB judge input, a 12 MB graph) with --threads 1
-# and 2: the same output, and no report from the sanitizer (any report
+# the unit tests that use threads, built so that only their threaded
+# tests run (test_core: the scanner's parallel XOR on 1 and 2 threads,
+# positions read from files on 1 to 3; test_graph: the graph reader's
+# slices on 1 to 3 threads; test_team: a board's parts search on 1 to 3),
+# then the CLI on inputs large enough to be split (a 10 MB judge input, a
+# 9.4 MB graph: past the 8 MiB from which they are) with --threads 1 and
+# 2: the same output, and no report from the sanitizer (any report
 # fails: halt_on_error).  `solve` on the judge's heaps takes the three
 # threaded readers of a position: Nim's heaps left in the file (stdin and
 # @FILE), read into memory by slices under misère play, and kayles' heaps
@@ -21,8 +23,8 @@ W=$T/work
 mkdir -p "$W"
 cc -O2 -o "$W/gen" bench/gen.c
 cc -O2 -o "$W/gengraph" bench/gengraph.c
-[ -f "$W/judge.txt" ] || "$W/gen" 2000000 > "$W/judge.txt"
-[ -f "$W/graph.txt" ] || "$W/gengraph" cyclic 200000 5 > "$W/graph.txt"
+[ -f "$W/judge.txt" ] || "$W/gen" 1000000 > "$W/judge.txt"
+[ -f "$W/graph.txt" ] || "$W/gengraph" cyclic 150000 5 > "$W/graph.txt"
 tail -n +2 "$W/judge.txt" > "$W/heaps.txt"
 for t in 1 2; do
     "$T/nimber" --threads $t judge acwing-891 < "$W/judge.txt" > "$W/judge.$t"

@@ -38,7 +38,13 @@ static void test_threads_agree(void **state) {
     static const struct {
         const char *spec;
         unsigned value;
-    } boards[] = {{"cram:4x9", 1}, {"cram:3x13", 2}, {"cram:5x6", 2}};
+    } boards[] = {
+#ifndef __SANITIZE_THREAD__
+        /* (under ThreadSanitizer, make tsan: the quickest board alone,
+         * about 10 s there; its threads share the same rounds) */
+        {"cram:4x9", 1}, {"cram:3x13", 2},
+#endif
+        {"cram:5x6", 2}};
     for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
         nimber_solution one;
         solve_on(boards[b].spec, 1, &one);
