@@ -52,17 +52,20 @@ heaps() {
             h=($(heaps $((1 + RANDOM % 3)) 25))
             json=$("$NIMBER" solve --json $g ${h[@]})
             text=$("$NIMBER" solve --max-moves 1000 $g ${h[@]})
-            [ "grundy $(echo "$json" | jq .grundy)" = "$(echo "$text" | head -1)" ]
-            [ "outcome $(echo "$json" | jq -r .outcome)" = "$(echo "$text" | sed -n 2p)" ]
-            n=$(echo "$json" | jq '.moves|length')
+            # one jq a position: its value, outcome and move count, then
+            # each move as the heaps it leaves
+            mapfile -t j < <(echo "$json" | jq -r --argjson h "[$(IFS=,; echo "${h[*]}")]" \
+                '.grundy, .outcome, (.moves|length),
+                 (.moves[] | . as $m | $h | .[$m.heap] = ($m.to|map(tostring)|join(" "))
+                  | map(tostring) | join(" "))')
+            [ "grundy ${j[0]}" = "$(echo "$text" | head -1)" ]
+            [ "outcome ${j[1]}" = "$(echo "$text" | sed -n 2p)" ]
+            n=${j[2]}
             [ "$n" -eq $(echo "$text" | grep -c '^move') ]
-            if [ "$(echo "$json" | jq -r .outcome)" = P ]; then [ "$n" -eq 0 ]; fi
-            for i in $(seq 0 $((n - 1))); do
-                k=$(echo "$json" | jq ".moves[$i].heap")
-                to=$(echo "$json" | jq -r ".moves[$i].to|map(tostring)|join(\" \")")
-                after=("${h[@]}")
-                after[$k]=$to
-                [ "$("$NIMBER" solve $g ${after[@]} | sed -n 2p)" = "outcome P" ]
+            if [ "${j[1]}" = P ]; then [ "$n" -eq 0 ]; fi
+            [ "${#j[@]}" -eq $((3 + n)) ]
+            for after in "${j[@]:3}"; do
+                [ "$("$NIMBER" solve $g $after | sed -n 2p)" = "outcome P" ]
             done
         done
     done
