@@ -170,8 +170,10 @@ $(S)/tests/%: tests/unit/%.c tests/unit/brute.h $(S)/libnimber.a
 
 # ---- ThreadSanitizer: the library, the CLI and the unit tests of the
 # threaded paths (the scanner's parallel XOR, the graph reader's slices,
-# both with 1 and 2 threads) built with -fsanitize=thread; tests/tsan.sh
-# runs them and the CLI on inputs large enough to be split.
+# the parts search's team, on 1 to 3 threads; built so, they run only
+# their threaded tests: TEST_TSAN in tests/unit/brute.h) built with
+# -fsanitize=thread; tests/tsan.sh runs them and the CLI on inputs large
+# enough to be split.
 T := $(B)/tsan
 TSAN := -fsanitize=thread -fno-omit-frame-pointer
 TSAN_LIB_OBJ := $(LIB_SRC:%.c=$(T)/%.o)

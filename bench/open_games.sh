@@ -6,10 +6,13 @@
 # gives each its wall time and peak memory.  Resumes: the records go to
 # docs/open-games.jsonl and the times to docs/open-games-times.tsv, and a
 # code already in both is not run again, unless its record is open, was
-# not stopped by the time limit and has fewer than N values: a larger N
-# carries on the codes that reached the last one and keeps the rows the
-# time limit ended (delete a code's line from both files to run it again).
-# Then bench/open_games_table.py writes docs/open-games.md from them.
+# not stopped by a limit (time or memory) and has fewer than N values: a
+# larger N carries on the codes that reached the last one and keeps the
+# rows a limit ended (delete a code's line from either file to run it
+# again, with a new S).  A run that ends with fewer values than the record
+# it replaces (a slower machine's time limit) leaves that record and its
+# time in place.  Then bench/open_games_table.py writes docs/open-games.md
+# from them.
 #   sh bench/open_games.sh [N [S]]      (defaults: 4194304 values, 40 s)
 set -e
 cd "$(dirname "$0")/.."
@@ -21,21 +24,31 @@ TIMES=docs/open-games-times.tsv
 T=$(mktemp)
 trap 'rm -f "$T"' EXIT
 touch "$TIMES"
+upto() { echo "$1" | sed 's/.*"checked_upto": \([0-9]*\).*/\1/'; }
 grep -v '^#' bench/open-games.list | while read -r code; do
     rec=$(grep "\"game\": \"$code\"" "$OUT" 2>/dev/null || true)
+    old=
     if grep -q "^$code	" "$TIMES" && [ -n "$rec" ]; then
         case $rec in
         *'"status": "open"'*'"stopped"'*) continue ;;
         *'"status": "open"'*) ;;
         *) continue ;;
         esac
-        n=$(echo "$rec" | sed 's/.*"checked_upto": \([0-9]*\).*/\1/')
-        [ "$n" -lt "$N" ] || continue
+        [ "$(upto "$rec")" -lt "$N" ] || continue
+        old=$rec
         grep -v "\"game\": \"$code\"" "$OUT" > "$OUT.new" || true
         mv "$OUT.new" "$OUT"
     fi
     /usr/bin/time -f "%e %M" -o "$T" "$NIMBER" atlas "$code" --upto "$N" \
         --max-seconds "$S" --out "$OUT"
+    rec=$(grep "\"game\": \"$code\"" "$OUT" || true)
+    if [ -n "$old" ] && [ "$(upto "$rec")" -lt "$(upto "$old")" ]; then
+        grep -v "\"game\": \"$code\"" "$OUT" > "$OUT.new" || true
+        echo "$old" >> "$OUT.new"
+        mv "$OUT.new" "$OUT"
+        echo "$code: $(upto "$rec") values, fewer than the $(upto "$old") kept"
+        continue
+    fi
     grep -v "^$code	" "$TIMES" > "$TIMES.new" || true
     printf '%s\t%s\t%s\n' "$code" $(tail -1 "$T") >> "$TIMES.new"
     mv "$TIMES.new" "$TIMES"

@@ -23,8 +23,8 @@ W=$T/work
 mkdir -p "$W"
 cc -O2 -o "$W/gen" bench/gen.c
 cc -O2 -o "$W/gengraph" bench/gengraph.c
-[ -f "$W/judge.txt" ] || "$W/gen" 1000000 > "$W/judge.txt"
-[ -f "$W/graph.txt" ] || "$W/gengraph" cyclic 150000 5 > "$W/graph.txt"
+"$W/gen" 1000000 > "$W/judge.txt"
+"$W/gengraph" cyclic 150000 5 > "$W/graph.txt"
 tail -n +2 "$W/judge.txt" > "$W/heaps.txt"
 for t in 1 2; do
     "$T/nimber" --threads $t judge acwing-891 < "$W/judge.txt" > "$W/judge.$t"

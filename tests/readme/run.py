@@ -21,7 +21,8 @@ The sections are README.md's "## " headings and each docs/ file's title
     of README.md's tour and of docs/python.md in one interpreter of that
     venv, each block's output compared with the "prints" block after it;
   - docs/web.md: `make web` (when emcc is installed: make test's
-    web-test installs it first; run beside the steps after `make`) and the http.server line on a free port
+    web-test installs it first; it runs beside the steps after `make`,
+    which write none of its files) and the http.server line on a free port
     (the second substitution), the page and its module fetched from it;
   - docs/atlas.md: every `build/nimber atlas`, `mpirun` (with
     OpenMPI's consent to run as root; skipped where nimber-mpi was not
@@ -249,8 +250,8 @@ def main():
     """Clones, runs every step, reports; exit 0 when all passed."""
     t0 = time.monotonic()
     scratch = tempfile.mkdtemp(prefix="nimber-readme-")
-    # leaving the with waits for make web, so that a failure elsewhere
-    # does not remove the clone under it
+    # leaving the with waits for make web: no make or emcc of the clone
+    # outlives this test, even when another step failed
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         ok = steps_in_clone(scratch, pool)
     print("readme: %s in %.0f s" % ("passed" if ok else "FAILED",

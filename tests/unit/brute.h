@@ -18,6 +18,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* TEST_TSAN: built with ThreadSanitizer (make tsan), where a test may run
+ * only its threaded parts (GCC says so by __SANITIZE_THREAD__, clang by
+ * the feature). */
+#if defined(__SANITIZE_THREAD__)
+#define TEST_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TEST_TSAN 1
+#endif
+#endif
+
 #define BK_MAX 64 /* longest key */
 
 typedef struct {

@@ -27,7 +27,7 @@
  * threads: the scanner's parallel XOR, heaps read from files on 1 to 3
  * threads and the allocation failures of the threaded reader; the others
  * are single-threaded and run under ASan in make test. */
-#ifdef __SANITIZE_THREAD__
+#ifdef TEST_TSAN
 #pragma GCC diagnostic ignored "-Wunused-function"
 #endif
 
@@ -205,7 +205,7 @@ void nb_scan_split_hook(size_t min_bytes);
 
 static void scan_xor_check(void) {
     test_seed("test_scan_xor");
-#ifdef __SANITIZE_THREAD__
+#ifdef TEST_TSAN
     /* (make tsan: 1 MiB texts split from 64 KiB on, through the hook; the
      * same threaded path at a ninth of the bytes) */
     const size_t big = (size_t)1 << 20;
@@ -1115,7 +1115,7 @@ static void test_alloc_failures(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-#ifndef __SANITIZE_THREAD__ /* (under ThreadSanitizer: see the top) */
+#ifndef TEST_TSAN /* (under ThreadSanitizer: see the top) */
         cmocka_unit_test(test_scan_valid),
         cmocka_unit_test(test_scan_errors),
         cmocka_unit_test(test_scan_range),

@@ -12,6 +12,8 @@
 
 #include "nimber.h"
 
+#include "brute.h" /* (TEST_TSAN) */
+
 #include <stdio.h>
 #include <string.h>
 
@@ -39,7 +41,7 @@ static void test_threads_agree(void **state) {
         const char *spec;
         unsigned value;
     } boards[] = {
-#ifndef __SANITIZE_THREAD__
+#ifndef TEST_TSAN
         /* (under ThreadSanitizer, make tsan: the quickest board alone,
          * about 10 s there; its threads share the same rounds) */
         {"cram:4x9", 1}, {"cram:3x13", 2},
