@@ -76,7 +76,7 @@ each_leak_free() {
 0 explain cram:3x3
 0 grundy kayles --upto 200
 0 grundy --json octal:0.16 --upto 1000 --algorithm sparse
-0 period octal:0.354
+0 period octal:0.16
 0 list
 0 graph-dot graph:$T/g
 0 calc '3 * 5 + inv(7)'
