@@ -340,7 +340,7 @@ need_mpi() {
     [ "$(echo "$output" | cut -d, -f1,3,6,7 | tail -2 | tr '\n' ' ')" = "grundy-game,open,4096,$("$NIMBER" grundy grundy-game --upto 4096 | sort -n | tail -1) nim,open,4096,4095 " ]
 }
 
-@test "the unsolved games' table: every listed game, made by its script from its records, three rows recomputed" {
+@test "the unsolved games' table: every listed game, made by its script from its records, six rows recomputed" {
     D="$BATS_TEST_DIRNAME/../../docs"
     B="$BATS_TEST_DIRNAME/../../bench"
     # every game of the list has one record and one time
@@ -362,6 +362,23 @@ need_mpi() {
         [ "$done3" -lt 3 ] || break
     done
     [ "$done3" -eq 3 ]
+    # three rows at 2^26 computed again to 2^16, where they overlap: the
+    # rare heaps when the last of them lies below 2^16 (their count and the
+    # last), the largest value when its first heap does (else no larger)
+    m=65536
+    for g in $(jq -r --argjson m $m 'select(.status == "open" and .stopped == null
+            and .checked_upto >= 67108864 and .last_rare < $m) | .game' "$D/open-games.jsonl" | head -3); do
+        big=$(jq -c --arg g "$g" 'select(.game == $g)' "$D/open-games.jsonl")
+        small=$("$NIMBER" atlas "$g" --upto $m)
+        [ "$(echo "$small" | jq -c '[.rare_count, .last_rare]')" = "$(echo "$big" | jq -c '[.rare_count, .last_rare]')" ]
+        if [ "$(echo "$big" | jq .largest_at)" -lt $m ]; then
+            [ "$(echo "$small" | jq -c '[.largest, .largest_at]')" = "$(echo "$big" | jq -c '[.largest, .largest_at]')" ]
+        else
+            [ "$(echo "$small" | jq .largest)" -le "$(echo "$big" | jq .largest)" ]
+        fi
+        overlap=$((${overlap:-0} + 1))
+    done
+    [ "$overlap" -eq 3 ]
     # a period proved on the way, held against the independent mex: 4.344
     jq -c 'select(.game == "octal:4.344")' "$D/open-games.jsonl" >"$TMP/p.jsonl"
     [ "$(jq -r '"\(.status) \(.preperiod) \(.period)"' "$TMP/p.jsonl")" = "periodic 998 51" ]
