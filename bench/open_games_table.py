@@ -78,7 +78,8 @@ def main():
           " do not edit. The games and the first seven columns are those of"
           " tczajka/octal-games' UnsolvedGames.md; n is the number of"
           " values computed (heaps 0..n-1), *stopped* says when the"
-          " run's time limit ended a game before its n, *seconds* and *MB*"
+          " run's time limit (its *seconds*: 40, or 1800 for .04 and .06)"
+          " ended a game before its n, *seconds* and *MB*"
           " are the wall time and peak memory of its run on the 2-core"
           " machine described in [atlas.md](atlas.md#the-unsolved-games).\n")
     print("| " + " | ".join(head) + " |")
