@@ -25,8 +25,10 @@ T=$(mktemp)
 trap 'rm -f "$T"' EXIT
 touch "$TIMES"
 upto() { echo "$1" | sed 's/.*"checked_upto": \([0-9]*\).*/\1/'; }
+record() { grep "\"game\": \"$1\"" "$OUT" 2>/dev/null || true; }
+drop() { grep -v "\"game\": \"$1\"" "$OUT" > "$OUT.new" || true; mv "$OUT.new" "$OUT"; }
 grep -v '^#' bench/open-games.list | while read -r code; do
-    rec=$(grep "\"game\": \"$code\"" "$OUT" 2>/dev/null || true)
+    rec=$(record "$code")
     old=
     if grep -q "^$code	" "$TIMES" && [ -n "$rec" ]; then
         case $rec in
@@ -36,16 +38,14 @@ grep -v '^#' bench/open-games.list | while read -r code; do
         esac
         [ "$(upto "$rec")" -lt "$N" ] || continue
         old=$rec
-        grep -v "\"game\": \"$code\"" "$OUT" > "$OUT.new" || true
-        mv "$OUT.new" "$OUT"
+        drop "$code"
     fi
     /usr/bin/time -f "%e %M" -o "$T" "$NIMBER" atlas "$code" --upto "$N" \
         --max-seconds "$S" --out "$OUT"
-    rec=$(grep "\"game\": \"$code\"" "$OUT" || true)
+    rec=$(record "$code")
     if [ -n "$old" ] && [ "$(upto "$rec")" -lt "$(upto "$old")" ]; then
-        grep -v "\"game\": \"$code\"" "$OUT" > "$OUT.new" || true
-        echo "$old" >> "$OUT.new"
-        mv "$OUT.new" "$OUT"
+        drop "$code"
+        echo "$old" >> "$OUT"
         echo "$code: $(upto "$rec") values, fewer than the $(upto "$old") kept"
         continue
     fi
