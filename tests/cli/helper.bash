@@ -2,7 +2,8 @@
 # test (the sanitizer build from `make test`), $REF the reference of
 # tests/ref/ref.c, $DATA the sample files.  $NIMBER_REL is the release
 # build, for the few tests that reproduce published tables at sizes where
-# the sanitizer build takes minutes (atlas.bats: 2^17 and 2^21 values);
+# the sanitizer build takes minutes (atlas.bats: 2^17 and 2^21 values;
+# sprouts.bats: 6 spots);
 # the same code runs under the sanitizers at small sizes beside them.
 : "${NIMBER:=$BATS_TEST_DIRNAME/../../build/nimber}"
 : "${NIMBER_REL:=$NIMBER}"
