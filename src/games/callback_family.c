@@ -177,6 +177,7 @@ static int move_option(const nimber_game *g, const uint64_t *w, size_t n,
                        const nimber_move *mv, uint64_t *rec, size_t *at,
                        nimber_error *err) {
     size_t parts = (size_t)cb_sum_count(w, n);
+    *at = 0; /* set on every path (gcc -O3 warns of callers otherwise) */
     if (mv->heap >= parts)
         return nb_fail(err, NIMBER_E_ARG, "no part %zu (there %s %zu)",
                        mv->heap, parts == 1 ? "is" : "are", parts);

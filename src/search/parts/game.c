@@ -133,13 +133,13 @@ static nb_psearch *begin(nimber_game *g, nimber_error *err) {
 static int split(nb_psearch *ps, nimber_game *g, const uint64_t *w, size_t n,
                  size_t *oi, nimber_error *err) {
     size_t o0 = ps->ar.nopt;
+    *oi = o0; /* set on every path (gcc -O3 warns of callers otherwise) */
     int rc = ps->ops->split(g, w, n, &ps->ar, err);
     if (rc != NIMBER_OK)
         return rc;
     if (ps->ar.nopt != o0 + 1)
         return nb_fail(err, NIMBER_E_INTERNAL, "a split made %zu options",
                        ps->ar.nopt - o0);
-    *oi = o0;
     return NIMBER_OK;
 }
 
