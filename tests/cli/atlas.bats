@@ -145,7 +145,7 @@ need_mpi() {
     wait "$pid" || true
     lines=$(wc -l <"$TMP/cut.jsonl")
     echo "killed after $lines lines"
-    ! cmp -s "$TMP/cut.jsonl" "$TMP/whole.jsonl"
+    refute cmp -s "$TMP/cut.jsonl" "$TMP/whole.jsonl"
     run "$NIMBER" atlas "${fam[@]}" --out "$TMP/cut.jsonl"
     status_is 0
     cmp "$TMP/cut.jsonl" "$TMP/whole.jsonl"
@@ -270,7 +270,7 @@ need_mpi() {
     kill -TERM "$pid" || true
     wait "$pid" || true
     echo "killed after $(wc -l <"$TMP/cut.jsonl") lines"
-    ! cmp -s "$TMP/cut.jsonl" "$TMP/whole.jsonl"
+    refute cmp -s "$TMP/cut.jsonl" "$TMP/whole.jsonl"
     run mpi_run 3 atlas "${fam[@]}" --out "$TMP/cut.jsonl"
     status_is 0
     cmp "$TMP/cut.jsonl" "$TMP/whole.jsonl"
@@ -290,7 +290,7 @@ need_mpi() {
     sed 's/, "stopped": "options"//' "$TMP/b.jsonl" | cmp - "$D/octal-0.qq-65536.jsonl"
     # without it every code reaches 65536 values: no hidden cut-off
     "$NIMBER_REL" atlas 'octal:0.??' --upto 65536 >"$TMP/c.jsonl"
-    ! grep -q stopped "$TMP/c.jsonl"
+    refute grep -q stopped "$TMP/c.jsonl"
     [ "$(jq -r 'select(.status == "open") | .checked_upto' "$TMP/c.jsonl" | sort -u)" = 65536 ]
     need_mpi
     mpi_run 2 atlas 'octal:0.??' --upto 4096 --format md >"$TMP/m.md"
@@ -322,7 +322,7 @@ need_mpi() {
     done
     # one count wrong is seen
     sed '3s/ [0-9]*$/ 1/' "$R/0.014/65536" >"$TMP/bad"
-    ! cmp -s "$TMP/fq/octal:0.014/65536" "$TMP/bad"
+    refute cmp -s "$TMP/fq/octal:0.014/65536" "$TMP/bad"
 }
 
 @test "--max-seconds stops a code and says so; games without a period search are swept as open" {
@@ -330,7 +330,8 @@ need_mpi() {
     status_is 0
     n=$(echo "$output" | jq .checked_upto)
     [ "$(echo "$output" | jq -r .stopped)" = seconds ]
-    [ "$n" -gt 1000 ] && [ "$n" -lt 1000000000 ]
+    [ "$n" -gt 1000 ]
+    [ "$n" -lt 1000000000 ]
     # the statistics are those of the values it computed
     again=$("$NIMBER" atlas octal:0.04 --upto "$n")
     [ "$(echo "$output" | jq -c 'del(.stopped)')" = "$(echo "$again" | jq -c .)" ]
@@ -393,7 +394,8 @@ need_mpi() {
     status_is 0
     [ "$(echo "$output" | jq -r '"\(.game) \(.stopped)"' | tr '\n' ' ')" = "octal:0.6 limit grundy-game limit octal:0.7 null " ]
     for n in $(echo "$output" | head -2 | jq .checked_upto); do
-        [ "$n" -gt 100000 ] && [ "$n" -lt 10000000 ]
+        [ "$n" -gt 100000 ]
+        [ "$n" -lt 10000000 ]
     done
     # the statistics are those of the values computed
     n=$(echo "$output" | head -1 | jq .checked_upto)
@@ -410,7 +412,8 @@ need_mpi() {
     run "$NIMBER" atlas nim --upto 1100000 --freq "$TMP/fq"
     status_is 0
     [ "$(echo "$output" | jq .checked_upto)" = 1100000 ]
-    [ -f "$TMP/fq/nim/524288" ] && [ ! -f "$TMP/fq/nim/1048576" ]
+    [ -f "$TMP/fq/nim/524288" ]
+    [ ! -f "$TMP/fq/nim/1048576" ]
     # a field with a comma is quoted in csv (RFC 4180)
     run "$NIMBER" atlas sub:2,5 --upto 100 --format csv
     [ "$(echo "$output" | sed -n 2p | cut -c1-20)" = '"sub:2,5","sub:2,5",' ]
@@ -449,5 +452,6 @@ need_mpi() {
     wait "$pid" || st=$?
     [ "$st" -eq 130 ]
     n=$(wc -l <"$TMP/a.jsonl")
-    [ "$n" -ge 1 ] && [ "$n" -lt 4096 ]
+    [ "$n" -ge 1 ]
+    [ "$n" -lt 4096 ]
 }

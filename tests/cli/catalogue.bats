@@ -49,7 +49,8 @@ row() {
             # trailing whitespace, or cuts the last number: a valid but
             # different input) or truncated: then exit 65 and no stdout.
             if [ "$status" -ne 0 ]; then
-                [ "$status" -eq 65 ] && [ -z "$out" ]
+                [ "$status" -eq 65 ]
+                [ -z "$out" ]
             fi
         done
     done

@@ -47,7 +47,8 @@ same_as_pipe() {
         [ "$out" = "$want_out" ] || { echo "stdout differs from the pipe's ($*)" >&2; return 1; }
         [ "$err" = "$want_err" ] || { echo "stderr '$err', pipe '$want_err'" >&2; return 1; }
         run_pipe "$f" --threads $t "$@"
-        [ "$out" = "$want_out" ] && [ "$err" = "$want_err" ]
+        [ "$out" = "$want_out" ] || { echo "stdout differs on $t threads ($*)" >&2; return 1; }
+        [ "$err" = "$want_err" ] || { echo "stderr '$err' on $t threads ($*)" >&2; return 1; }
         if [ "$at" = @ ]; then
             local args=() a
             for a in "$@"; do
@@ -55,7 +56,8 @@ same_as_pipe() {
                 args+=("$a")
             done
             run_split --threads $t "${args[@]}"
-            [ "$status" = "$want_status" ] && [ "$out" = "$want_out" ]
+            [ "$status" = "$want_status" ] || { echo "status $status from @FILE, $want_status from the pipe" >&2; return 1; }
+            [ "$out" = "$want_out" ] || { echo "stdout from @FILE differs ($*)" >&2; return 1; }
         fi
     done
 }

@@ -18,6 +18,16 @@ status_is() {
     fi
 }
 
+# Asserts that a command fails (exits non-zero).  Bats runs a test under
+# set -e, which ignores `! cmd` everywhere but on a test's last line: such
+# a check never failed (layers.bats keeps them out).
+refute() {
+    if "$@"; then
+        echo "expected to fail: $*" >&2
+        return 1
+    fi
+}
+
 # Runs nimber with stdout and stderr captured apart: $out, $err, $status.
 run_split() {
     local tmp

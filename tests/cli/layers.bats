@@ -111,7 +111,8 @@ copy_tree() {
     run grep -rnE "$pat" cli mpi --include='*.c' --include='*.h'
     echo "$output"
     [ -z "$output" ]
-    [ ! -e cli/atlas_core.c ] && [ ! -e cli/atlas_core.h ]
+    [ ! -e cli/atlas_core.c ]
+    [ ! -e cli/atlas_core.h ]
     # the check can fail: the library's own atlas matches it
     run grep -rnE "$pat" src/atlas
     [ -n "$output" ]
@@ -127,4 +128,26 @@ copy_tree() {
     [ -z "$long" ]
     # the check can fail: the public header is longer
     [ "$(wc -l <include/nimber.h)" -gt 800 ]
+}
+
+@test "no CLI test checks with a bare '! cmd' or '[ A ] && [ B ]', whose failures bats's set -e ignores" {
+    cd "$ROOT"
+    # '! cmd' fails a bats test only on its last line; refute (helper.bash)
+    # fails it anywhere.  (Checks so written, not on a test's last line,
+    # had never been able to fail; found and rewritten on 2026-12-06.)
+    bare=$(grep -n '^[[:space:]]*! ' tests/cli/*.bats tests/cli/*.bash || true)
+    echo "$bare"
+    [ -z "$bare" ]
+    # nor '[ A ] && [ B ]' alone on a line: a false A was ignored too
+    # (now two checks each)
+    both=$(grep -nE '^[[:space:]]*\[\[? .*\]\]? && \[\[? .*\]\]?[[:space:]]*$' \
+        tests/cli/*.bats tests/cli/*.bash || true)
+    echo "$both"
+    [ -z "$both" ]
+    # refute fails where '!' would not: a subshell that goes on after it
+    run bash -c "set -e; . tests/cli/helper.bash; refute true; echo after"
+    [ "$status" -ne 0 ]
+    [[ "$output" != *after* ]]
+    run bash -c "set -e; ! true; echo after"
+    [ "$output" = after ]
 }

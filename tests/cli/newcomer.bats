@@ -96,7 +96,7 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
     status_is 0
     [ "$(grep -c " by $h -> " <<<"$out")" -eq 24 ]
     [[ "$out" == *"... and more moves, none of value 0"* ]]
-    ! grep -q "^      0 by " <<<"$out"
+    refute grep -q "^      0 by " <<<"$out"
 }
 
 @test "explain: a proved closed form says 'proved' once, flat, without a man-page reference" {
@@ -193,7 +193,7 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
     status_is 64
     [ "$err" = "nimber: octal: '\\x07' at character 3 is not an octal digit" ]
     # no raw control byte reaches the terminal
-    ! printf '%s' "$err" | LC_ALL=C grep -q '[[:cntrl:]]'
+    refute env LC_ALL=C grep -q '[[:cntrl:]]' <<<"$err"
 }
 
 @test "completion: bash offers every option each command's --help lists" {

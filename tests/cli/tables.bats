@@ -145,7 +145,7 @@ brute_table() {
     # large tables draw no numbers but stay well formed
     "$NIMBER" grundy euclid --upto 256 --svg >"$tmp"
     is_xml "$tmp"
-    ! grep -q 'class="values"' "$tmp"
+    refute grep -q 'class="values"' "$tmp"
     rm -f "$tmp"
 }
 

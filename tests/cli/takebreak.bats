@@ -55,7 +55,8 @@ period 7" ]
     [[ "$err" == "nimber: period: no period proved within the work bound of --max 30000 (checked "*" values; raise --max N)" ]]
     n=${err#*checked }
     n=${n%% values*}
-    [ "$n" -gt 1000 ] && [ "$n" -lt 25000 ]
+    [ "$n" -gt 1000 ]
+    [ "$n" -lt 25000 ]
     run_split period --json octal:0.007 --max 30000
     status_is 1
     [ "$(echo "$out" | jq -c '[.proven, .checked_upto < 25000]')" = '[false,true]' ]
@@ -81,7 +82,8 @@ period 7" ]
     a=$("$NIMBER" grundy octal:0.6 --upto 3000 --algorithm direct | md5sum)
     b=$("$NIMBER" grundy octal:0.6 --upto 3000 --algorithm sparse | md5sum)
     c=$("$NIMBER" grundy octal:0.6 --upto 3000 | md5sum)
-    [ "$a" = "$b" ] && [ "$b" = "$c" ]
+    [ "$a" = "$b" ]
+    [ "$b" = "$c" ]
 }
 
 @test "a sum of a Kayles row, a Nim heap and a split heap" {
