@@ -314,8 +314,9 @@ move component 0 edge 4: 3 - 3" ]
     type_line '3'
     wait_for 'I win.'
     wait_for 'or '"'"'quit'"'"'.' # the offer, then its prompt
+    # the prompt, last of the lines drawn (the pane's blank rows follow)
     for _ in $(seq 100); do
-        [ "$(screen | tail -1)" = '>' ] && break
+        [ "$(screen | sed '/^$/d' | tail -1)" = '>' ] && break
         sleep 0.1
     done
     [ "$(screen)" = "nimber play: whoever cannot move loses.  Type 'help' for the notation.

@@ -24,12 +24,14 @@ pane() {
     TM new-session -d -s t -x "${2:-100}" -y 40 "cd '$BATS_TEST_TMPDIR'; $1; echo '[done]'; sleep 60"
 }
 
-# Ends the pane's server and waits until its socket is gone, so that the
-# next pane starts a server of its own (not the one shutting down).
+# Ends the pane's server and waits until it no longer answers, so that
+# the next pane starts a server of its own (not the one shutting down);
+# then removes its socket, which tmux leaves behind (waiting for the
+# socket to go, as this did until 2026-12-06, waited 5 s each time).
 pane_close() {
     TM kill-server 2>/dev/null || true
     for _ in $(seq 100); do
-        [ -S "$SOCK" ] || return 0
+        TM has-session 2>/dev/null || break
         sleep 0.05
     done
     rm -f "$SOCK"
