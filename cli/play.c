@@ -243,15 +243,38 @@ static int is_command(const char *line, const char *w) {
            line[n + strspn(line + n, " \t\r\n")] == '\0';
 }
 
-/* Reads one line after printing prompt; NULL at the end of input. */
+/* Reads one line after printing prompt; NULL at the end of input.  A
+ * line longer than line[] holds, or with a NUL byte in it, is read to its
+ * end and refused whole (the prompt again): cut into pieces, as fgets
+ * left it, its tail was read as a command of its own. */
 static char *read_line(const char *prompt, char *line, size_t cap) {
-    printf("%s", prompt);
-    fflush(stdout);
-    if (!fgets(line, (int)cap, stdin))
-        return NULL;
-    char *p = line + strspn(line, " \t");
-    p[strcspn(p, "\r\n")] = '\0';
-    return p;
+    for (;;) {
+        printf("%s", prompt);
+        fflush(stdout);
+        size_t n = 0;
+        int c, nul = 0, cut = 0;
+        while ((c = getchar()) != EOF && c != '\n') {
+            if (n + 1 < cap)
+                line[n++] = (char)c;
+            else
+                cut = 1;
+            nul |= c == 0;
+        }
+        if (c == EOF && n == 0 && !cut)
+            return NULL;
+        line[n] = '\0';
+        if (cut || nul) {
+            if (cut)
+                printf(_("a line of more than %zu characters: ignored\n"),
+                       cap - 1);
+            else
+                printf(_("a line with a NUL byte: ignored\n"));
+            continue;
+        }
+        char *p = line + strspn(line, " \t");
+        p[strcspn(p, "\r\n")] = '\0';
+        return p;
+    }
 }
 
 /* The human's turn: reads lines until a legal move (ACT_MOVE, in *mv),

@@ -188,3 +188,20 @@ outcome N" ]
     run bash -c "printf '0 -> 3 3\nquit\n' | '$NIMBER' play grundy-game 7"
     [[ "$output" == *"illegal move"* ]]
 }
+
+@test "play: a line too long or with a NUL byte is refused whole, never cut into moves" {
+    # 0.9.0 read 4095 characters, then the rest of the line as a move
+    run bash -c "{ head -c 4095 /dev/zero | tr '\\0' x; echo 'heap 0: 7 -> 3 + 3'; } | '$NIMBER' play kayles 7"
+    status_is 0
+    [[ "$output" == *"your move> a line of more than 4095 characters: ignored"* ]]
+    [[ "$output" != *"I move"* ]]
+    [[ "$output" == *"input ended; game abandoned"* ]]
+    # a NUL byte: what follows it was dropped, the move before it made
+    run bash -c "printf 'heap 0: 7 -> 3 + 3\\0junk\\n' | '$NIMBER' play kayles 7"
+    status_is 0
+    [[ "$output" == *"your move> a line with a NUL byte: ignored"* ]]
+    [[ "$output" != *"I move"* ]]
+    # a line of 4095 characters is read as it is
+    run bash -c "{ head -c 4077 /dev/zero | tr '\\0' ' '; echo 'heap 0: 7 -> 3 + 3'; } | '$NIMBER' play kayles 7"
+    [[ "$output" == *"I move"* ]]
+}
