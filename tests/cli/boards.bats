@@ -128,6 +128,26 @@ move component 0 heap 1: 4 -> 3" ]
     [ "$status" -eq 64 ]
     run_split db bogus
     [ "$status" -eq 64 ]
+    # a sound file of another game's parts (its id rewritten, its checksum,
+    # FNV-1a over the header's first 56 bytes and the entries, made again)
+    python3 - "$good" "$bad" <<'PY'
+import sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+d[16:48] = b'cram 4x4'.ljust(32, b'\0')
+h = 0xCBF29CE484222325
+for x in d[:56] + d[64:]:
+    h = ((h ^ x) * 0x100000001B3) & (2**64 - 1)
+d[56:64] = h.to_bytes(8, 'little')
+open(sys.argv[2], 'wb').write(d)
+PY
+    run_split db info "$bad"
+    [ "$status" -eq 0 ]
+    run_split solve --db "$bad" cram:3x4
+    [ "$status" -eq 65 ]
+    [ -z "$out" ]
+    [ "$err" = "nimber: $bad: a database of 'cram 4x4', not of this game ('cram 8x16')" ]
+    run_split solve --db "$bad" --db-write cram:3x4
+    [ "$status" -eq 65 ]
     # nothing replaced a file that is not a database
     printf 'keep me\n' > "$bad"
     run_split solve --db "$bad" --db-write cram:3x4

@@ -293,7 +293,7 @@ int nimber_game_db_load(nimber_game *game, const char *path,
     int fd;
     RETURN_IF_ERR(check_db(path, &h, &info, &fd, err));
     int rc = strcmp(h.id, id) != 0
-                 ? nb_fail(err, NIMBER_E_ARG,
+                 ? nb_fail(err, NIMBER_E_SYNTAX, /* bad data: exit 65 */
                            "%s: a database of '%s', not of this game ('%s')",
                            path, h.id, id)
                  : entries(fd, path, &h, 2, NULL, ps, err);
@@ -385,7 +385,7 @@ int nimber_game_db_save(nimber_game *game, const char *path,
         int fd;
         RETURN_IF_ERR(check_db(path, &h, &info, &fd, err));
         int rc = strcmp(h.id, id) != 0
-                     ? nb_fail(err, NIMBER_E_ARG,
+                     ? nb_fail(err, NIMBER_E_SYNTAX,
                                "%s: a database of '%s', not of this game "
                                "('%s'): not replaced",
                                path, h.id, id)
