@@ -81,3 +81,24 @@ outcome P" ]
     [ "$(echo "$err" | wc -l)" -eq 1 ]
     echo "$err" | grep -q '^nimber: .*limit'
 }
+
+@test "a region a move could split 2^21 ways is refused up front: exit 71, one line" {
+    # 22 spots of 2 lives, each a boundary of its own: a split of one
+    # hands the other 21 out (0.9.0 began and ended on 'resource limit
+    # exceeded', naming nothing)
+    run_split solve --json "sprouts:$(printf '1.%.0s' $(seq 22))}"
+    [ "$status" -eq 71 ]
+    [ -z "$out" ]
+    [ "$err" = "nimber: sprouts: a region where a move can share 21 boundaries out between its two sides (2^21 ways): past the 20 this nimber handles" ]
+    # lone spots count for what loops on them add: 14 + 8 - 1
+    run_split explain "sprouts:$(printf '1.%.0s' $(seq 14))$(printf '0.%.0s' $(seq 8))}"
+    [ "$status" -eq 71 ]
+    [[ "$err" == *"share 21 boundaries"* ]]
+    # 13 + 8 - 1 = 20 is within: the game starts
+    run bash -c "echo quit | '$NIMBER' play 'sprouts:$(printf '1.%.0s' $(seq 13))$(printf '0.%.0s' $(seq 8))}'"
+    status_is 0
+    [[ "$output" == *"game abandoned"* ]]
+    # 17 spots, the most sprouts:N takes, stay within (16)
+    run bash -c "echo quit | '$NIMBER' play sprouts:17"
+    status_is 0
+}

@@ -214,6 +214,24 @@ static int sp_create(const char *arg, size_t limit, void **state, char *canon,
                        ? (err ? (err->code = NIMBER_E_SPEC) : NIMBER_E_SPEC)
                        : rc;
     }
+    sp_pos *p = nb_malloc(sizeof *p);
+    char why[8];
+    if (!p || sp_parse(start, strlen(start), p, why, sizeof why) != 0) {
+        nb_free(p);
+        nb_free(start);
+        return p ? nb_fail(err, NIMBER_E_INTERNAL, "sprouts: start unread")
+                 : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    }
+    int width = sp_split_width(p);
+    nb_free(p);
+    if (width > SP_MAXREST) {
+        nb_free(start);
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "sprouts: a region where a move can share %d "
+                       "boundaries out between its two sides (2^%d "
+                       "ways): past the %d this nimber handles",
+                       width, width, SP_MAXREST);
+    }
     sp_state *s = nb_calloc(1, sizeof *s);
     if (!s) {
         nb_free(start);

@@ -121,6 +121,33 @@ static void begin(const land_moves *m, sp_pos *c, int u, int v) {
             put(c, p->t[i]);
 }
 
+int sp_split_width(const sp_pos *p) {
+    int most = 0, other = 0, lone = 0, len = 0, first = 0;
+    for (int i = 0; i < p->nt; i++) {
+        int x = p->t[i];
+        if (x >= 0) {
+            if (len++ == 0)
+                first = x;
+        } else if (x == SP_EOB) {
+            if (len == 1 && p->lives[first] == 3)
+                lone++;
+            else if (len > 0)
+                other++;
+            len = 0;
+        } else { /* the region's end */
+            /* A loop on a lone spot leaves each side one boundary more
+             * and one lone spot fewer; no other move adds one (joining two
+             * boundaries makes one, a split shares them out).  So at
+             * most lone - 1 loops, then a split of the last lone spot, or
+             * of one of the others when there is none. */
+            int w = lone ? other + lone - 1 : other - 1;
+            most = w > most ? w : most;
+            other = lone = len = 0;
+        }
+    }
+    return most;
+}
+
 /* Joins corner i of boundary b to corner j >= i of the same boundary:
  * the region splits, the other boundaries going either way. */
 static int split_moves(land_moves *m, int b, int i, int j) {
@@ -135,7 +162,7 @@ static int split_moves(land_moves *m, int b, int i, int j) {
         else
             rest[nr++] = q;
     }
-    if (nr > 20)
+    if (nr > SP_MAXREST) /* refused up front: sp_split_width */
         return NIMBER_E_LIMIT;
     if (m->counting) {
         m->count += (uint64_t)(nz + 1) << nr;

@@ -52,6 +52,7 @@
 #define SP_MAXTOK 640 /* its tokens */
 #define SP_MAXLEN 600 /* characters of a position's text */
 #define SP_MAXN 17    /* spots of sprouts:N (3N - 1 moves: 50 letters) */
+#define SP_MAXREST 20 /* boundaries a split hands out, 2^20 ways (moves.c) */
 #define SP_EOB (-1)
 #define SP_EOR (-2)
 
@@ -115,6 +116,12 @@ unsigned sp_lives(const sp_pos *p);
 
 /* ---- moves.c ---- */
 
+/* The most boundaries that a split (a move joining two corners of one
+ * boundary) hands out between its two sides, in p or in any position p
+ * leads to: those of its region other than lone spots, less the one
+ * split, where loops on lone spots may first have added to them.  A
+ * position within SP_MAXREST stays within it.  O(tokens). */
+int sp_split_width(const sp_pos *p);
 /* Every distinct result of a move in the land whose canonical text is
  * land: each as its lands' canonical texts, sorted, joined by ']' (no
  * ']' at the end; "" when nothing is left), appended to out, and handed
