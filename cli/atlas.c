@@ -6,7 +6,8 @@
  * this file only reads the options, runs the codes in the list's order
  * and draws the progress bar.
  *
- * With --out FILE, codes already in FILE are skipped (resume), each new
+ * With --out FILE, codes already in FILE are skipped (resume; but for
+ * open ones of fewer values than --upto: nimber_atlas_done), each new
  * record is appended as it finishes, and at the end FILE is rewritten in
  * the list's order with the classes set; the table goes to stdout only
  * when --format asks.  Without --out the table goes to stdout at the end
@@ -54,7 +55,8 @@ static void atlas_help(FILE *f) {
         "                lines, the layout of Rogalski's results files)\n"
         "  --out FILE    append each code's JSON line to FILE as it finishes;\n"
         "                codes already in FILE are skipped (resume after a\n"
-        "                kill); at the end FILE is rewritten in order with\n"
+        "                kill), but for open ones of fewer values than\n"
+        "                --upto; at the end FILE is rewritten in order with\n"
         "                the classes set\n"
         "  --format F    print the table: jsonl (default without --out),\n"
         "                json, md or csv\n"
@@ -212,17 +214,18 @@ static int atlas_args(int argc, char **argv, nimber_atlas *a,
     return 0;
 }
 
-/* Computes the codes a holds no record of, in the list's order. */
+/* Computes the codes a holds no record of, or one of fewer values than
+ * lim asks (nimber_atlas_done), in the list's order. */
 static int atlas_sweep(nimber_atlas *a, const nimber_atlas_limits *lim,
                        bar *b) {
     size_t n = nimber_atlas_codes(a);
     for (size_t i = 0; i < n; i++)
-        if (nimber_atlas_find(a, nimber_atlas_code(a, i)))
+        if (nimber_atlas_done(a, nimber_atlas_code(a, i), lim))
             b->resumed++;
     b->total = n - b->resumed;
     for (size_t i = 0; i < n; i++) {
         const char *spec = nimber_atlas_code(a, i);
-        if (nimber_atlas_find(a, spec))
+        if (nimber_atlas_done(a, spec, lim))
             continue;
         if (atlas_stop) { /* Ctrl-C between two codes */
             if (b->drawn)

@@ -1276,6 +1276,15 @@ int nimber_atlas_resume(nimber_atlas *atlas, const char *path,
 const nimber_atlas_record *nimber_atlas_find(const nimber_atlas *atlas,
                                              const char *game);
 
+/* nimber_atlas_done: 1 when the record of game held answers a sweep
+ * within limits (NULL: the defaults) as well as computing it would: its
+ * period is proved, a limit stopped it (the same command resumed would
+ * stop there again), or it has limits->upto values or more.  A record
+ * of fewer values, made by a sweep with a smaller upto, is not: its code
+ * is computed again, and put in its place.  Since 0.10.0. */
+int nimber_atlas_done(const nimber_atlas *atlas, const char *game,
+                      const nimber_atlas_limits *limits);
+
 /* nimber_atlas_compute: the record of one code (a specification as
  * listed) within limits (NULL: the defaults); progress (may be NULL) is
  * installed on the game.  Nothing but the limits given stops it short of
@@ -1288,9 +1297,10 @@ int nimber_atlas_compute(const char *spec, const nimber_atlas_limits *limits,
                          nimber_progress_fn progress, void *ctx,
                          nimber_atlas_record *out, nimber_error *err);
 
-/* nimber_atlas_put: holds a record (replacing none: a game already held
- * is kept), appended to the resumed file if any.  Errors: NIMBER_E_IO,
- * NIMBER_E_NOMEM. */
+/* nimber_atlas_put: holds a record, in the place of the game's record
+ * held before if any (0.9.0 kept the old one), and appends it to the
+ * resumed file if any (of two lines of one game, a resume reads the
+ * later).  Errors: NIMBER_E_IO, NIMBER_E_NOMEM. */
 int nimber_atlas_put(nimber_atlas *atlas, const nimber_atlas_record *r,
                      nimber_error *err);
 

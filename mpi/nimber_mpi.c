@@ -246,7 +246,7 @@ static int master(const options *o, nimber_atlas *a, int size) {
         rc = EX_OSERR_;
     }
     for (size_t i = 0; !rc && i < n; i++)
-        if (!nimber_atlas_find(a, nimber_atlas_code(a, i)))
+        if (!nimber_atlas_done(a, nimber_atlas_code(a, i), &o->lim))
             todo[ntodo++] = (task){i, nimber_atlas_cost(nimber_atlas_code(a, i))};
     if (!rc)
         qsort(todo, ntodo, sizeof *todo, by_cost);

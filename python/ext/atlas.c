@@ -78,10 +78,10 @@ static PyObject *run(nimber_atlas *a, PyObject *families, const char *out,
         return raise_status(err.code, &err, 0);
     size_t n = nimber_atlas_codes(a);
     for (size_t i = 0; i < n; i++)
-        s->total += !nimber_atlas_find(a, nimber_atlas_code(a, i));
+        s->total += !nimber_atlas_done(a, nimber_atlas_code(a, i), lim);
     for (size_t i = 0; i < n; i++) {
         const char *spec = nimber_atlas_code(a, i);
-        if (nimber_atlas_find(a, spec))
+        if (nimber_atlas_done(a, spec, lim))
             continue;
         s->game = spec;
         if (PyErr_CheckSignals() < 0 || report(s, 0) < 0)

@@ -39,11 +39,23 @@ const nimber_atlas_record *nimber_atlas_get(const nimber_atlas *a, size_t i) {
     return i < a->nrec ? &a->rec[i] : NULL;
 }
 
-/* Adds r to the records (a game held already is kept). */
+int nimber_atlas_done(const nimber_atlas *a, const char *game,
+                      const nimber_atlas_limits *lim) {
+    const nimber_atlas_record *r = nimber_atlas_find(a, game);
+    uint64_t upto = lim && lim->upto ? lim->upto : (uint64_t)1 << 25;
+    return r && (r->periodic || r->stopped != NIMBER_ATLAS_COMPLETE ||
+                 r->checked_upto >= upto);
+}
+
+/* Adds r to the records, in the place of a record of its game held
+ * already (a later line of the file, or a code computed anew). */
 static int hold(nimber_atlas *a, const nimber_atlas_record *r,
                 nimber_error *err) {
-    if (rec_find(a, r->game) >= 0)
+    long k = rec_find(a, r->game);
+    if (k >= 0) {
+        a->rec[k] = *r;
         return NIMBER_OK;
+    }
     if (a->nrec == a->reccap) {
         size_t cap = a->reccap ? 2 * a->reccap : 64;
         nimber_atlas_record *rec = nb_realloc(a->rec, cap * sizeof *rec);
@@ -65,7 +77,7 @@ static int write_line(FILE *f, const nimber_atlas_record *r) {
 
 int nimber_atlas_put(nimber_atlas *a, const nimber_atlas_record *r,
                      nimber_error *err) {
-    if (a->out && rec_find(a, r->game) < 0 && write_line(a->out, r))
+    if (a->out && write_line(a->out, r))
         return nb_fail(err, NIMBER_E_IO, "atlas: %s: write error", a->path);
     return hold(a, r, err);
 }
