@@ -135,9 +135,11 @@ static int add_game(nimber_atlas *a, const char *spec, const char *pattern,
                     nimber_error *err) {
     nimber_game *g;
     if (nimber_game_parse(spec, &g, err) != NIMBER_OK) {
-        if (err->code == NIMBER_E_NOMEM)
+        /* a game read from a file (graph:FILE): its errors as they are,
+         * bad data (65) or I/O (74), with the line and column */
+        if (err->code != NIMBER_E_SPEC)
             return err->code;
-        char m[sizeof err->message]; /* any other failure: a bad game */
+        char m[sizeof err->message]; /* a bad specification */
         memcpy(m, err->message, sizeof m);
         if (!pattern)
             return nb_fail(err, NIMBER_E_SPEC, "%s", m);

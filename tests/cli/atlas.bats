@@ -215,8 +215,9 @@ need_mpi() {
 }
 
 @test "bad patterns and options: one line, exit 64; bad files: 65 and 74" {
+    printf '1 0\n' >"$TMP/one.txt" # a sound graph: no heap values
     for bad in 'octal:0.?(3)' 'octal:?.1' 'nim:?' 'octal:0.???????' 'octal:0.8?' \
-        'hex:?' graph:/dev/null 'octal:0.?Z' wythoff misere-nim; do
+        'hex:?' graph:"$TMP/one.txt" 'octal:0.?Z' wythoff misere-nim; do
         run_split atlas "$bad"
         echo "$bad: $err"
         status_is 64
@@ -252,6 +253,22 @@ need_mpi() {
     run_split atlas @"$TMP/list"
     status_is 65
     [[ "$err" == "nimber: atlas: $TMP/list: line 2: "* ]]
+    # a game read from a bad file: as grundy says it (0.9.0: exit 64, no
+    # line), from the arguments and from a list
+    printf '3 2\n0 1\n1 5\n' >"$TMP/g.txt"
+    run_split grundy graph:"$TMP/g.txt" --upto 3
+    want=$err
+    [[ "$want" == "nimber: line 3, column 3: "* ]]
+    run_split atlas graph:"$TMP/g.txt" --upto 10
+    status_is 65
+    [ "$err" = "$want" ]
+    [ -z "$out" ]
+    echo "graph:$TMP/g.txt" >"$TMP/list"
+    run_split atlas @"$TMP/list"
+    status_is 65
+    [ "$err" = "$want" ]
+    run_split atlas graph:"$TMP/none.txt"
+    status_is 74
 }
 
 @test "nimber-mpi -np 3 gives the serial sweep's records, code for code" {
