@@ -74,6 +74,13 @@ move component 0 heap 1: 4 -> 3" ]
     [ "$status" -eq 0 ]
     run "$NIMBER" play --db "$db" cram:3x4 < /dev/null
     [ "$status" -eq 0 ]
+    # a place that cannot take the file: said before any work, nothing on
+    # stdout (0.9.0 printed the answer, then failed naming its temporary
+    # file)
+    run_split solve --json --db "$BATS_TEST_TMPDIR/none/w.db" --db-write cram:3x4
+    [ "$status" -eq 74 ]
+    [ -z "$out" ]
+    [[ "$err" == "nimber: solve: --db-write: cannot write $BATS_TEST_TMPDIR/none/w.db: "* ]]
 }
 
 @test "bad databases: one line, exit 65, nothing read, nothing on stdout" {

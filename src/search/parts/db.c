@@ -416,8 +416,8 @@ int nimber_game_db_save(nimber_game *game, const char *path,
         n = w;
         sprintf(tmp, "%s.tmp%d", path, (int)getpid());
         fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd < 0)
-            rc = nb_fail(err, NIMBER_E_IO, "%s: %s", tmp, strerror(errno));
+        if (fd < 0) /* named as the user gave it */
+            rc = nb_fail(err, NIMBER_E_IO, "%s: %s", path, strerror(errno));
     }
     if (rc == NIMBER_OK)
         rc = write_db(fd, tmp, id, complete, k, v, n, err);
