@@ -211,6 +211,10 @@ int cmd_period(int argc, char **argv) {
             const char *v = cli_option_value("period", argc, argv, &i);
             if (!v || !cli_parse_u64("--max", v, &max))
                 return EXIT_USAGE;
+            if (max == 0) { /* 0.9.0 took it for the default bound */
+                cli_error("period: --max 0: compute at least 1 value");
+                return EXIT_USAGE;
+            }
             have_max = 1;
         } else if (strcmp(argv[i], "--upto") == 0) {
             const char *v = cli_option_value("period", argc, argv, &i);

@@ -44,6 +44,11 @@ period 7" ]
     run_split period --json octal:0.6 --max 20000
     status_is 1
     [ "$(echo "$out" | jq -c .)" = '{"preperiod":null,"period":null,"proven":false,"checked_upto":20000}' ]
+    # a bound of no values is no bound (0.9.0 took it for the default)
+    run_split period octal:0.6 --max 0
+    status_is 64
+    [ -z "$out" ]
+    [ "$err" = "nimber: period: --max 0: compute at least 1 value" ]
 }
 
 @test "a search stops at its work bound: how far it got, on stderr, exit 1" {
