@@ -151,7 +151,7 @@ SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 # nimber then starts in 22 ms instead of 39 (the dynamic loader's
 # relocations of a 10 MB binary and of libasan.so), and the CLI tests
 # start nearly 2000 of them.
-SAN_LD   := -no-pie $(if $(findstring clang,$(CC)),,-static-libasan -static-libubsan)
+SAN_LD   := -no-pie $(if $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null | grep __clang__),-static-libsan,-static-libasan -static-libubsan)
 S := $(B)/san
 SAN_LIB_OBJ := $(LIB_SRC:%.c=$(S)/%.o)
 SAN_CLI_OBJ := $(CLI_SRC:%.c=$(S)/%.o)

@@ -57,20 +57,6 @@ int cli_db_open(const char *cmd, nimber_game **games, int ngames) {
     }
     if (!db_path)
         return 0;
-    if (db_write) { /* written through a file beside it, renamed over it:
-                       its folder must take a file, checked before any work
-                       so that a failure leaves no answer printed */
-        const char *slash = strrchr(db_path, '/');
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%.*s",
-                 slash ? (int)(slash - db_path) + (slash == db_path) : 1,
-                 slash ? db_path : ".");
-        if (access(dir, W_OK) != 0) {
-            cli_error("%s: --db-write: cannot write %s: %s", cmd, db_path,
-                      strerror(errno));
-            return EXIT_IOERR;
-        }
-    }
     int fresh = db_write && access(db_path, F_OK) != 0, keeps = 0;
     for (int k = 0; k < ngames; k++) {
         nimber_error err;
@@ -88,6 +74,20 @@ int cli_db_open(const char *cmd, nimber_game **games, int ngames) {
                   "(cram boards of at most 8 x 16 cells do)",
                   cmd);
         return EXIT_USAGE;
+    }
+    if (db_write) { /* written through a file beside it, renamed over it:
+                       its folder must take a file, checked before any work
+                       so that a failure leaves no answer printed */
+        const char *slash = strrchr(db_path, '/');
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%.*s",
+                 slash ? (int)(slash - db_path) + (slash == db_path) : 1,
+                 slash ? db_path : ".");
+        if (access(dir, W_OK | X_OK) != 0) {
+            cli_error("%s: --db-write: cannot write %s: %s", cmd, db_path,
+                      strerror(errno));
+            return EXIT_IOERR;
+        }
     }
     db_games = games;
     db_ngames = ngames;

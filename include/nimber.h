@@ -1159,8 +1159,9 @@ int nimber_db_info_read(const char *path, nimber_db_info *info,
 
 /* nimber_game_db_load: reads the file at path into game's parts search
  * (checked as nimber_db_info_read, and that it belongs to this game).
- * Errors: those of nimber_db_info_read; NIMBER_E_ARG (another game's, or
- * a board whose parts the file cannot key); NIMBER_E_UNSUPPORTED (a game
+ * Errors: those of nimber_db_info_read; NIMBER_E_SYNTAX (another game's:
+ * 0.9.0 said NIMBER_E_ARG); NIMBER_E_ARG (a board whose parts the file
+ * cannot key); NIMBER_E_UNSUPPORTED (a game
  * without databases); NIMBER_E_LIMIT (its values do not fit the memory
  * limit).  Since 0.9.0. */
 int nimber_game_db_load(nimber_game *game, const char *path,
@@ -1177,8 +1178,11 @@ int nimber_game_db_build(nimber_game *game, unsigned cells,
 
 /* nimber_game_db_save: writes every part value game's search holds (read
  * from a database, built, or learnt while solving) to path, replacing it
- * whole (a new file renamed over the old one).  Errors: NIMBER_E_IO,
- * NIMBER_E_UNSUPPORTED, NIMBER_E_NOMEM.  Since 0.9.0. */
+ * whole (a new file renamed over the old one; the file there is read
+ * first, and kept, with what it holds).  Errors: NIMBER_E_IO,
+ * NIMBER_E_SYNTAX (the file there is no database of this game's, or a
+ * damaged one: not replaced), NIMBER_E_UNSUPPORTED, NIMBER_E_NOMEM.
+ * Since 0.9.0. */
 int nimber_game_db_save(nimber_game *game, const char *path,
                         nimber_error *err);
 
@@ -1257,7 +1261,9 @@ void nimber_atlas_free(nimber_atlas *atlas);
  * "sub:2,5"), or "@FILE" (one of those a line, '#' comments), each code
  * once.  Errors: NIMBER_E_SPEC (a bad pattern or game, or more than 2^20
  * codes in all), NIMBER_E_SYNTAX (a bad line of FILE, with its number),
- * NIMBER_E_IO, NIMBER_E_NOMEM. */
+ * NIMBER_E_IO, NIMBER_E_NOMEM; a game that nimber_game_parse refuses for
+ * another reason than its specification (a graph:FILE whose file is bad
+ * or missing, a board past the limits) with nimber_game_parse's error. */
 int nimber_atlas_add(nimber_atlas *atlas, const char *family,
                      nimber_error *err);
 /* The number of codes listed, and the i-th (canonical specification). */
@@ -1278,10 +1284,12 @@ const nimber_atlas_record *nimber_atlas_find(const nimber_atlas *atlas,
 
 /* nimber_atlas_done: 1 when the record of game held answers a sweep
  * within limits (NULL: the defaults) as well as computing it would: its
- * period is proved, a limit stopped it (the same command resumed would
- * stop there again), or it has limits->upto values or more.  A record
- * of fewer values, made by a sweep with a smaller upto, is not: its code
- * is computed again, and put in its place.  Since 0.10.0. */
+ * period is proved, it has limits->upto values or more, or a limit
+ * stopped it that this sweep has too (max_options or max_seconds set,
+ * or the library's own: the same command resumed would stop there
+ * again).  Otherwise (a record of fewer values, from a sweep with a
+ * smaller upto or a limit this one lifts) its code is computed again, and
+ * put in its place.  Since 0.10.0. */
 int nimber_atlas_done(const nimber_atlas *atlas, const char *game,
                       const nimber_atlas_limits *limits);
 

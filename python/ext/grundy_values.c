@@ -384,6 +384,9 @@ PyObject *py_period(PyObject *mod, PyObject *args) {
         (mx != Py_None && u64_from(mx, "max", &max_values) < 0) ||
         size_from(mem, "max_memory", &max_memory) < 0)
         return NULL;
+    if (mx != Py_None && max_values == 0) /* as `period --max 0` */
+        return PyErr_Format(PyExc_ValueError,
+                            "max=0: compute at least 1 value (None: 2**25)");
     nimber_game *g = parse_game(spec, max_memory);
     if (!g)
         return NULL;

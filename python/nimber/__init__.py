@@ -341,7 +341,8 @@ def atlas(*families, upto=None, max_options=None, max_seconds=None,
     Each code is computed to upto values (None: 2**25) unless its period
     is proved first, or max_options (options looked at) or max_seconds
     stops it.  out: a JSON Lines results file, resumed (codes already in
-    it are not recomputed, but for open ones of fewer values than upto)
+    it are not recomputed, but for open ones of fewer values than upto
+    that no limit given stopped)
     and appended to as each code finishes, then
     rewritten in order with the classes.  freq: a directory that receives
     freq/CODE/M, the value frequencies of heaps 1..M at every power of 2.

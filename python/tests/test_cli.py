@@ -104,6 +104,13 @@ def test_period_unsupported():
         nimber.period("nim")
 
 
+def test_period_max_zero_is_refused_as_by_the_cli(cli):
+    # `nimber period --max 0` is a usage error; max=0 was the default bound
+    with pytest.raises(ValueError, match="max=0"):
+        nimber.period("octal:0.6", max=0)
+    assert nimber.period("octal:0.6", max=1) is None
+
+
 @pytest.mark.parametrize("problem,text", [
     ("acwing-891", "2\n2 3\n"),
     ("acwing-892", "3\n2 1 3\n"),

@@ -135,8 +135,9 @@ static int add_game(nimber_atlas *a, const char *spec, const char *pattern,
                     nimber_error *err) {
     nimber_game *g;
     if (nimber_game_parse(spec, &g, err) != NIMBER_OK) {
-        /* a game read from a file (graph:FILE): its errors as they are,
-         * bad data (65) or I/O (74), with the line and column */
+        /* refused for another reason than its specification (a bad or
+         * missing graph:FILE, a board past the limits): the error as
+         * grundy would give it, with the line and column */
         if (err->code != NIMBER_E_SPEC)
             return err->code;
         char m[sizeof err->message]; /* a bad specification */

@@ -42,9 +42,17 @@ const nimber_atlas_record *nimber_atlas_get(const nimber_atlas *a, size_t i) {
 int nimber_atlas_done(const nimber_atlas *a, const char *game,
                       const nimber_atlas_limits *lim) {
     const nimber_atlas_record *r = nimber_atlas_find(a, game);
-    uint64_t upto = lim && lim->upto ? lim->upto : (uint64_t)1 << 25;
-    return r && (r->periodic || r->stopped != NIMBER_ATLAS_COMPLETE ||
-                 r->checked_upto >= upto);
+    nimber_atlas_limits none = {0};
+    if (!lim)
+        lim = &none;
+    uint64_t upto = lim->upto ? lim->upto : (uint64_t)1 << 25;
+    if (!r || r->periodic || r->checked_upto >= upto)
+        return r != NULL;
+    /* open, short of upto: a limit this sweep has too may stop it there
+     * again; a limit it does not have would not */
+    return (r->stopped == NIMBER_ATLAS_STOP_OPTIONS && lim->max_options) ||
+           (r->stopped == NIMBER_ATLAS_STOP_SECONDS && lim->max_seconds > 0) ||
+           r->stopped == NIMBER_ATLAS_STOP_LIMIT;
 }
 
 /* Adds r to the records, in the place of a record of its game held

@@ -293,14 +293,27 @@ need_mpi() {
     need_mpi
     fam=('octal:0.??' 'octal:0.1?' --upto 30000)
     "$NIMBER" atlas "${fam[@]}" --out "$TMP/whole.jsonl"
-    mpi_run 3 atlas "${fam[@]}" --out "$TMP/cut.jsonl" &
+    # mpirun itself in the background (a shell running mpi_run, killed,
+    # left mpirun writing on beside the resume below); then every process
+    # of the sweep killed at once, as a machine's failure would (mpirun
+    # given SIGTERM let its ranks finish the sweep)
+    local root=""
+    [ "$(id -u)" -ne 0 ] || root="--allow-run-as-root"
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun -np 3 \
+        --oversubscribe $root "$NIMBER_MPI" atlas "${fam[@]}" --out "$TMP/cut.jsonl" &
     pid=$!
     for _ in $(seq 1 600); do
         [ -f "$TMP/cut.jsonl" ] && [ "$(wc -l <"$TMP/cut.jsonl")" -ge 20 ] && break
         sleep 0.05
     done
-    kill -TERM "$pid" || true
+    pkill -KILL -f -- "--out $TMP/cut.jsonl" || true
     wait "$pid" || true
+    # no rank of it left
+    for _ in $(seq 1 100); do
+        pgrep -f -- "--out $TMP/cut.jsonl" >/dev/null || break
+        sleep 0.1
+    done
+    refute pgrep -f -- "--out $TMP/cut.jsonl"
     echo "killed after $(wc -l <"$TMP/cut.jsonl") lines"
     refute cmp -s "$TMP/cut.jsonl" "$TMP/whole.jsonl"
     run mpi_run 3 atlas "${fam[@]}" --out "$TMP/cut.jsonl"

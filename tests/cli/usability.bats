@@ -203,5 +203,6 @@ outcome N" ]
     [[ "$output" != *"I move"* ]]
     # a line of 4095 characters is read as it is
     run bash -c "{ head -c 4077 /dev/zero | tr '\\0' ' '; echo 'heap 0: 7 -> 3 + 3'; } | '$NIMBER' play kayles 7"
+    status_is 0
     [[ "$output" == *"I move"* ]]
 }

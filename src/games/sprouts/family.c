@@ -214,24 +214,6 @@ static int sp_create(const char *arg, size_t limit, void **state, char *canon,
                        ? (err ? (err->code = NIMBER_E_SPEC) : NIMBER_E_SPEC)
                        : rc;
     }
-    sp_pos *p = nb_malloc(sizeof *p);
-    char why[8];
-    if (!p || sp_parse(start, strlen(start), p, why, sizeof why) != 0) {
-        nb_free(p);
-        nb_free(start);
-        return p ? nb_fail(err, NIMBER_E_INTERNAL, "sprouts: start unread")
-                 : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    }
-    int width = sp_split_width(p);
-    nb_free(p);
-    if (width > SP_MAXREST) {
-        nb_free(start);
-        return nb_fail(err, NIMBER_E_LIMIT,
-                       "sprouts: a region where a move can share %d "
-                       "boundaries out between its two sides (2^%d "
-                       "ways): past the %d this nimber handles",
-                       width, width, SP_MAXREST);
-    }
     sp_state *s = nb_calloc(1, sizeof *s);
     if (!s) {
         nb_free(start);
@@ -301,6 +283,8 @@ static int sp_pos_check(const nimber_game *g, const uint64_t *w, size_t n,
                      "form");
     else if (rc != NIMBER_OK)
         rc = err ? (err->code = NIMBER_E_ARG) : NIMBER_E_ARG;
+    else
+        rc = sp_width_check(t, err);
     nb_free(c);
     nb_free(t);
     return rc;

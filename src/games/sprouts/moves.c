@@ -121,7 +121,14 @@ static void begin(const land_moves *m, sp_pos *c, int u, int v) {
             put(c, p->t[i]);
 }
 
-int sp_split_width(const sp_pos *p) {
+/* The most boundaries that a split (a move joining two corners of one
+ * boundary) hands out between its two sides, in p or in any position p
+ * leads to.  A region's boundaries, lone spots counted, never grow in
+ * number (a split gives each side one new boundary and some of the
+ * others, a join makes two one), and a split hands out all but the one
+ * split, lone spots not counted: loops on lone spots can turn all but one
+ * of them into counted ones first.  O(tokens). */
+static int split_width(const sp_pos *p) {
     int most = 0, other = 0, lone = 0, len = 0, first = 0;
     for (int i = 0; i < p->nt; i++) {
         int x = p->t[i];
@@ -134,18 +141,33 @@ int sp_split_width(const sp_pos *p) {
             else if (len > 0)
                 other++;
             len = 0;
-        } else { /* the region's end */
-            /* A loop on a lone spot leaves each side one boundary more
-             * and one lone spot fewer; no other move adds one (joining two
-             * boundaries makes one, a split shares them out).  So at
-             * most lone - 1 loops, then a split of the last lone spot, or
-             * of one of the others when there is none. */
+        } else { /* the region's end: other + lone - 1 boundaries */
             int w = lone ? other + lone - 1 : other - 1;
             most = w > most ? w : most;
             other = lone = len = 0;
         }
     }
     return most;
+}
+
+/* (sprouts.h) */
+int sp_width_check(const char *t, nimber_error *err) {
+    sp_pos *p = nb_malloc(sizeof *p);
+    char why[8];
+    if (!p)
+        return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    int width =
+        sp_parse(t, strlen(t), p, why, sizeof why) != 0 ? -1 : split_width(p);
+    nb_free(p);
+    if (width < 0)
+        return nb_fail(err, NIMBER_E_INTERNAL, "sprouts: '%.40s' unread", t);
+    if (width > SP_MAXREST)
+        return nb_fail(err, NIMBER_E_LIMIT,
+                       "sprouts: a region where a move can share %d "
+                       "boundaries out between its two sides (2^%d "
+                       "ways): past the %d this nimber handles",
+                       width, width, SP_MAXREST);
+    return NIMBER_OK;
 }
 
 /* Joins corner i of boundary b to corner j >= i of the same boundary:
@@ -162,7 +184,7 @@ static int split_moves(land_moves *m, int b, int i, int j) {
         else
             rest[nr++] = q;
     }
-    if (nr > SP_MAXREST) /* refused up front: sp_split_width */
+    if (nr > SP_MAXREST) /* refused up front: sp_width_check */
         return NIMBER_E_LIMIT;
     if (m->counting) {
         m->count += (uint64_t)(nz + 1) << nr;

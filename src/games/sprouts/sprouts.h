@@ -116,12 +116,12 @@ unsigned sp_lives(const sp_pos *p);
 
 /* ---- moves.c ---- */
 
-/* The most boundaries that a split (a move joining two corners of one
- * boundary) hands out between its two sides, in p or in any position p
- * leads to: those of its region other than lone spots, less the one
- * split, where loops on lone spots may first have added to them.  A
- * position within SP_MAXREST stays within it.  O(tokens). */
-int sp_split_width(const sp_pos *p);
+/* NIMBER_E_LIMIT, said, when a move of position t (canonical text), or
+ * of one it leads to, could split a region more than 2^SP_MAXREST ways
+ * (split_moves would stop a search there); family.c checks every
+ * position given (the start too), so that no search meets it.
+ * O(length). */
+int sp_width_check(const char *t, nimber_error *err);
 /* Every distinct result of a move in the land whose canonical text is
  * land: each as its lands' canonical texts, sorted, joined by ']' (no
  * ']' at the end; "" when nothing is left), appended to out, and handed

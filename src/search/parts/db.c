@@ -333,8 +333,9 @@ static void sort_entries(nb_pkey *k, uint8_t *v, size_t n) {
     }
 }
 
-/* Writes the header and entries to fd. */
-static int write_db(int fd, const char *tmp, const char *id, unsigned complete,
+/* Writes the header and entries to fd (the file to become name: what
+ * errors say). */
+static int write_db(int fd, const char *name, const char *id, unsigned complete,
                     const nb_pkey *k, const uint8_t *v, size_t n,
                     nimber_error *err) {
     unsigned char *buf = nb_malloc(BLOCK), h[HEADER];
@@ -351,7 +352,7 @@ static int write_db(int fd, const char *tmp, const char *id, unsigned complete,
     uint64_t sum = fnv(FNV0, h, 56);
     int rc = NIMBER_OK;
     if (lseek(fd, HEADER, SEEK_SET) != HEADER)
-        rc = nb_fail(err, NIMBER_E_IO, "%s: %s", tmp, strerror(errno));
+        rc = nb_fail(err, NIMBER_E_IO, "%s: %s", name, strerror(errno));
     for (size_t i = 0; i < n && rc == NIMBER_OK;) {
         size_t m = 0;
         for (; i < n && m + ENTRY <= BLOCK; i++, m += ENTRY) {
@@ -361,12 +362,12 @@ static int write_db(int fd, const char *tmp, const char *id, unsigned complete,
         }
         sum = fnv(sum, buf, m);
         if (write(fd, buf, m) != (ssize_t)m)
-            rc = nb_fail(err, NIMBER_E_IO, "%s: %s", tmp, strerror(errno));
+            rc = nb_fail(err, NIMBER_E_IO, "%s: %s", name, strerror(errno));
     }
     put64(h + 56, sum);
     if (rc == NIMBER_OK && (lseek(fd, 0, SEEK_SET) != 0 ||
                             write(fd, h, HEADER) != HEADER || fsync(fd)))
-        rc = nb_fail(err, NIMBER_E_IO, "%s: %s", tmp, strerror(errno));
+        rc = nb_fail(err, NIMBER_E_IO, "%s: %s", name, strerror(errno));
     nb_free(buf);
     return rc;
 }
@@ -420,9 +421,9 @@ int nimber_game_db_save(nimber_game *game, const char *path,
             rc = nb_fail(err, NIMBER_E_IO, "%s: %s", path, strerror(errno));
     }
     if (rc == NIMBER_OK)
-        rc = write_db(fd, tmp, id, complete, k, v, n, err);
+        rc = write_db(fd, path, id, complete, k, v, n, err);
     if (fd >= 0 && close(fd) && rc == NIMBER_OK)
-        rc = nb_fail(err, NIMBER_E_IO, "%s: %s", tmp, strerror(errno));
+        rc = nb_fail(err, NIMBER_E_IO, "%s: %s", path, strerror(errno));
     if (rc == NIMBER_OK && rename(tmp, path))
         rc = nb_fail(err, NIMBER_E_IO, "%s: %s", path, strerror(errno));
     if (rc != NIMBER_OK && fd >= 0)
