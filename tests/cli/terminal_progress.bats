@@ -9,10 +9,9 @@
 # What each command's line says is read with --progress, on inputs of a
 # fifth of a second to two seconds in a release build, under script(1),
 # which keeps every byte written to the terminal (the erased lines too).
-# The rule
-# of the first second, which is one for every command (cli/util.c), is
-# held on its own: the play test below and the last one (no line for a
-# run shorter than a second) run without --progress.  (Until 2026-12-06
+# The rule of the first second, which is one for every command
+# (cli/util.c), is held on its own: the play test below and the last one
+# (no line for a run shorter than a second) run without --progress.  (Until 2026-12-06
 # each command ran for 1.5 to 4 s in a tmux pane, the line caught on the
 # screen while it ran: two minutes under the sanitizers.)
 
