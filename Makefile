@@ -148,7 +148,7 @@ $(B)/nimber.pc: nimber.pc.in include/nimber.h
 # ---- tests: everything built again with sanitizers under build/san ----
 SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # Linked without PIE and with gcc's sanitizer runtimes linked in: an ASan
-# nimber then starts in 22 ms instead of 39 (the dynamic loader's
+# nimber then starts in 26 ms instead of 39 (the dynamic loader's
 # relocations of a 10 MB binary and of libasan.so), and the CLI tests
 # start nearly 2000 of them.
 SAN_LD   := -no-pie $(if $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null | grep __clang__),-static-libsan,-static-libasan -static-libubsan)

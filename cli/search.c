@@ -79,10 +79,10 @@ int cli_db_open(const char *cmd, nimber_game **games, int ngames) {
                        its folder must take a file, checked before any work
                        so that a failure leaves no answer printed */
         const char *slash = strrchr(db_path, '/');
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%.*s",
-                 slash ? (int)(slash - db_path) + (slash == db_path) : 1,
-                 slash ? db_path : ".");
+        char dir[4096] = ".";
+        if (slash) /* "/f": the root; "d/e/f": d/e */
+            snprintf(dir, sizeof dir, "%.*s",
+                     slash == db_path ? 1 : (int)(slash - db_path), db_path);
         if (access(dir, W_OK | X_OK) != 0) {
             cli_error("%s: --db-write: cannot write %s: %s", cmd, db_path,
                       strerror(errno));

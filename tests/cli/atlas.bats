@@ -23,14 +23,21 @@ rec() {
     jq -r --arg g "$2" 'select(.game == $g) | "\(.status) \(.preperiod) \(.period)"' "$1"
 }
 
-# mpirun with P processes of $NIMBER_MPI (root needs OpenMPI's consent).
+# MPI: the command line of mpirun with P processes of $NIMBER_MPI (root
+# needs OpenMPI's consent), one process (env execs mpirun: run in the
+# background, $! is mpirun's).
+mpi_cmd() {
+    MPI=(env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+        mpirun -np "$1" --oversubscribe)
+    [ "$(id -u)" -ne 0 ] || MPI+=(--allow-run-as-root)
+    MPI+=("$NIMBER_MPI")
+}
+
+# That mpirun, run with the arguments after P.
 mpi_run() {
-    local p=$1
+    mpi_cmd "$1"
     shift
-    local root=""
-    [ "$(id -u)" -ne 0 ] || root="--allow-run-as-root"
-    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
-        mpirun -np "$p" --oversubscribe $root "$NIMBER_MPI" "$@"
+    "${MPI[@]}" "$@"
 }
 
 need_mpi() {
@@ -297,10 +304,8 @@ need_mpi() {
     # left mpirun writing on beside the resume below); then every process
     # of the sweep killed at once, as a machine's failure would (mpirun
     # given SIGTERM let its ranks finish the sweep)
-    local root=""
-    [ "$(id -u)" -ne 0 ] || root="--allow-run-as-root"
-    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun -np 3 \
-        --oversubscribe $root "$NIMBER_MPI" atlas "${fam[@]}" --out "$TMP/cut.jsonl" &
+    mpi_cmd 3
+    "${MPI[@]}" atlas "${fam[@]}" --out "$TMP/cut.jsonl" &
     pid=$!
     for _ in $(seq 1 600); do
         [ -f "$TMP/cut.jsonl" ] && [ "$(wc -l <"$TMP/cut.jsonl")" -ge 20 ] && break
