@@ -45,6 +45,7 @@
                               at most 32 x 33 cells (a connected part of k     \
                               cells has h + w <= k + 1) */
 #define CRAM_CACHE_BITS 16 /* the direct-mapped cache of raw parts */
+#define CRAM_CACHE_AFTER 1024 /* ... made once the table holds this many */
 
 /* One entry of the transposition table: a canonical part and its value. */
 typedef struct {

@@ -19,7 +19,11 @@
  * k cells has h + w <= k + 1, so the key fits CRAM_KEY bytes.  In front of
  * it a direct-mapped cache of 2^CRAM_CACHE_BITS raw parts (their board
  * masks) skips the canonical form when the same cells come back (when
- * it fits a quarter of the memory limit).  The
+ * it fits a quarter of the memory limit, and once the table holds
+ * CRAM_CACHE_AFTER parts: a small board meets few, and the cache's 576 KB,
+ * zeroed, cost more than they save; made for every one of the unit tests'
+ * thousands of small boards, they were half that test's time under
+ * ASan).  The
  * table's entries and keys are counted against the memory limit: past it,
  * NIMBER_E_LIMIT.
  *
@@ -188,7 +192,8 @@ static int part_value(cram_state *s, uint64_t part, unsigned *out,
         *out = k >= 2;
         return NIMBER_OK;
     }
-    if (!s->cmask && ((size_t)1 << CRAM_CACHE_BITS) * 9 <= s->limit / 4) {
+    if (!s->cmask && s->tused >= CRAM_CACHE_AFTER &&
+        ((size_t)1 << CRAM_CACHE_BITS) * 9 <= s->limit / 4) {
         s->cmask = nb_calloc((size_t)1 << CRAM_CACHE_BITS, sizeof *s->cmask);
         s->cval = nb_calloc((size_t)1 << CRAM_CACHE_BITS, 1);
         if (!s->cmask || !s->cval)
