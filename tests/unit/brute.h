@@ -29,6 +29,17 @@
 #endif
 #endif
 
+/* TEST_ASAN: built with AddressSanitizer (make test's unit step), where a
+ * test that only repeats at scale what another runs in the release build
+ * may say so and skip (test_sparse's 2^21 values of 0.6). */
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ASAN 1
+#endif
+#endif
+
 #define BK_MAX 64 /* longest key */
 
 typedef struct {
