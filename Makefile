@@ -489,6 +489,10 @@ deb: $(DEB)
 $(DEB): all debian/control.in debian/triggers
 	rm -rf $(B)/deb && mkdir -p $(B)/deb/root/DEBIAN
 	$(MAKE) -s install PREFIX=/usr DESTDIR=$(CURDIR)/$(B)/deb/root
+	@# stripped, as Debian's packages are (dh_strip): 11 MB of debug
+	@# information took most of dpkg-deb's 5 s of compressing
+	strip --strip-unneeded $(B)/deb/root/usr/bin/nimber $(B)/deb/root/usr/lib/libnimber.so.$(VERSION)
+	strip --strip-debug $(B)/deb/root/usr/lib/libnimber.a
 	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@ARCH@|$(DEB_ARCH)|' \
 	    -e "s|@SIZE@|$$(du -sk $(B)/deb/root/usr | cut -f1)|" \
 	    debian/control.in > $(B)/deb/root/DEBIAN/control
