@@ -44,6 +44,9 @@ B := build
 # Builds and test programs run JOBS at a time in `make test`, `make check`
 # and `make unit`: one per core.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# A plain `make` builds JOBS at a time too (the README's first command: 36
+# s serial, 19 s on 2 cores); a -j given on the command line wins.
+MAKEFLAGS += -j$(JOBS)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 PIC_OBJ := $(LIB_SRC:%.c=$(B)/pic/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
@@ -157,6 +160,13 @@ SAN_LIB_OBJ := $(LIB_SRC:%.c=$(S)/%.o)
 SAN_CLI_OBJ := $(CLI_SRC:%.c=$(S)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(S)/tests/%)
+# The unit tests built against the release library (make check; -O2, no
+# sanitizers).  Those whose loops are smaller under ASan (TEST_SIZE,
+# TEST_ASAN: tests/unit/brute.h) also run in release in `make unit`, so
+# each size is checked in every make test.
+R := $(B)/rel
+REL_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(R)/tests/%)
+UNIT_REL := $(patsubst tests/unit/%.c,$(R)/tests/%,$(shell grep -l 'TEST_SIZE\|TEST_ASAN' $(UNIT_SRC)))
 
 $(S)/%.o: %.c $(LIB_HDR) $(CLI_HDR)
 	@mkdir -p $(dir $@)
@@ -257,12 +267,12 @@ check-deps:
 
 # The longest unit tests start first, so that JOBS at a time end together
 # (alphabetical order left test_takebreak, the longest, for last).
-UNIT_FIRST := test_takebreak test_misere test_classic test_geography
+UNIT_FIRST := test_misere_sums test_takebreak test_misere test_core test_kayles_parts
 longest_first = $(foreach t,$(UNIT_FIRST),$(filter %/$(t),$(1))) \
     $(filter-out $(foreach t,$(UNIT_FIRST),%/$(t)),$(1))
 
-unit: $(UNIT_BIN)
-	@sh tests/run-parallel.sh $(JOBS) $(S)/logs $(call longest_first,$(UNIT_BIN))
+unit: $(UNIT_BIN) $(UNIT_REL)
+	@sh tests/run-parallel.sh $(JOBS) $(S)/logs $(call longest_first,$(UNIT_BIN) $(UNIT_REL))
 
 $(S)/ref: tests/ref/ref.c
 	@mkdir -p $(dir $@)
@@ -289,10 +299,8 @@ cli-test: $(S)/nimber $(B)/nimber $(S)/ref $(MO) $(MPI_BIN)
 
 # ---- make check: the edit-compile-test loop.  The unit tests built
 # against the release library (-O2, no sanitizers: build/rel) and the CLI
-# tests run on build/nimber.  `make test` runs the same tests once, under
-# the sanitizers (unit, cli-test), and everything else.
-R := $(B)/rel
-REL_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(R)/tests/%)
+# tests run on build/nimber.  `make test` runs the same tests under the
+# sanitizers (unit, cli-test), and everything else.
 
 $(R)/tests/%: tests/unit/%.c tests/unit/brute.h $(B)/libnimber.a
 	@mkdir -p $(dir $@)
@@ -356,22 +364,29 @@ clang-cli:
 	$(FUZZ_CC) -fsyntax-only $(WARN) $(DEFS) $(CPPFLAGS) -Icli $(CLI_SRC)
 
 # Each step is timed (tests/step.sh): build/test-times.txt lists them.
+# A step that keeps about one core busy runs beside one that leaves a core
+# idle part of the time (tests/beside.sh, its output printed when it ends):
+# lint beside the build, python-test and web-test beside tsan.  Each line
+# waits for every step it started and fails when any of them failed.
 STEP := sh tests/step.sh
+BESIDE := sh tests/beside.sh
 test: check-deps
 	@rm -f $(B)/test-times.txt
 	@# what apt-get installs for the browser tests, before /tmp is looked
 	@# at: a package's own scripts are not the suite's to answer for
 	@sh tests/deps-web.sh
 	@mkdir -p $(B) && sh tests/tmpcheck.sh before $(B)/tmp-before.txt
-	@$(STEP) lint $(MAKE) -j$(JOBS) lint
-	@$(STEP) build $(MAKE) -j$(JOBS) all $(REL_UNIT_BIN)
-	@$(STEP) clang-build $(MAKE) -j$(JOBS) $(FUZZ_BIN) clang-cli
-	@$(STEP) unit $(MAKE) -j$(JOBS) unit
-	@$(STEP) tsan $(MAKE) -j$(JOBS) tsan
-	@$(STEP) cli-test $(MAKE) -j$(JOBS) cli-test
-	@$(STEP) python-test $(MAKE) -j$(JOBS) python-test
-	@$(STEP) fuzz $(MAKE) -j$(JOBS) fuzz FUZZ_TIME=$(TEST_FUZZ_TIME)
-	@$(STEP) web-test $(MAKE) -j$(JOBS) web-test
+	@$(BESIDE) lint $(MAKE) lint & l=$$!; \
+	    $(STEP) build $(MAKE) all $(REL_UNIT_BIN); b=$$?; \
+	    wait $$l; [ $$? = 0 ] && [ $$b = 0 ]
+	@$(STEP) clang-build $(MAKE) $(FUZZ_BIN) clang-cli
+	@$(STEP) unit $(MAKE) unit
+	@$(BESIDE) python-test $(MAKE) python-test & p=$$!; \
+	    $(BESIDE) web-test $(MAKE) web-test & w=$$!; \
+	    $(STEP) tsan $(MAKE) tsan; t=$$?; \
+	    wait $$p; p=$$?; wait $$w; [ $$? = 0 ] && [ $$p = 0 ] && [ $$t = 0 ]
+	@$(STEP) cli-test $(MAKE) cli-test
+	@$(STEP) fuzz $(MAKE) fuzz FUZZ_TIME=$(TEST_FUZZ_TIME)
 	@$(STEP) readme-test $(MAKE) readme-test
 	@$(STEP) tmpcheck sh tests/tmpcheck.sh after $(B)/tmp-before.txt
 	@echo "all tests passed"

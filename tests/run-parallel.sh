@@ -1,10 +1,11 @@
 #!/bin/sh
 # run-parallel.sh JOBS LOGDIR PROGRAM... — runs each test program, JOBS at
-# a time (xargs -P), each one's output into LOGDIR/NAME.log; prints one
-# line per program ("ok NAME (12 s)" or "FAILED NAME") and the log of each
-# that failed.  Exits 1 when any failed.  The unit tests are independent
-# programs, so on the project's 2-core machine two at a time halve the
-# wall time of `make unit`.  A test must remove the files it writes in
+# a time (xargs -P), each one's output into LOGDIR/NAME.log (NAME.release
+# for a program of build/rel/tests: make unit runs some tests both under
+# ASan and in release); prints one line per program ("ok NAME (12 s)" or
+# "FAILED NAME") and the log of each that failed.  Exits 1 when any
+# failed.  The unit tests are independent programs, so on the project's
+# 2-core machine two at a time halve the wall time of `make unit`.  A test must remove the files it writes in
 # /tmp: one named /tmp/nimber-test-* that is there after the run and was
 # not before fails it (so two suites run at once on one machine would
 # see each other's files).
@@ -22,6 +23,7 @@ leftovers() { ls -d /tmp/nimber-test-* 2>/dev/null | sort; }
 before=$(leftovers)
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} sh -c '
     t={}; n=$(basename "$t"); start=$(date +%s)
+    case $t in */rel/tests/*) n=$n.release ;; esac # beside its ASan build
     if "$t" > "$logs/$n.log" 2>&1; then
         echo "ok $n ($(( $(date +%s) - start )) s)"
     else

@@ -11,17 +11,18 @@ mkdir -p build
 # prints the shell's and then its children's user and system times, as
 # "0m1.230000s 0m0.450000s"; the second line's sum, in seconds.
 cpu() {
-    sed -n 2p build/.step-times | tr 'ms' '  ' |
+    sed -n 2p "$t" | tr 'ms' '  ' |
         awk '{ printf "%d", $1 * 60 + $2 + $3 * 60 + $4 }'
 }
-times > build/.step-times
+t=build/.step-times.$name # one each: beside.sh runs steps side by side
+times > "$t"
 c0=$(cpu)
 start=$(date +%s)
 "$@"
 rc=$?
 secs=$(( $(date +%s) - start ))
-times > build/.step-times
+times > "$t"
 used=$(( $(cpu) - c0 ))
-rm -f build/.step-times
+rm -f "$t"
 echo "== $name: $secs s (cpu $used s, exit $rc)" | tee -a build/test-times.txt
 exit $rc

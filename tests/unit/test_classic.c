@@ -518,7 +518,7 @@ static void test_fibonacci_small(void **state) {
     twin t;
     twin_init(&t, &cx, &r, 1 << 17);
     nimber_game *g = game("fibonacci-nim");
-    for (uint64_t N = 0; N <= 200; N++)
+    for (uint64_t N = 0; N <= TEST_SIZE(200, 80); N++)
         for (uint64_t L = 0; L < 256; L++) {
             /* every limit 2L < N, then L = N and L = 255 */
             if (L > N / 2 + 2 && L != N && L != 255)
@@ -541,11 +541,12 @@ static void test_moore_small(void **state) {
             char spec[16];
             sprintf(spec, "moore:%u", K);
             nimber_game *g = game(spec);
-            unsigned total = 1u << (3 * nh); /* heaps 0..7 */
+            /* heaps 0..7 (0..3 under ASan) */
+            unsigned bits = TEST_SIZE(3, 2), total = 1u << (bits * nh);
             for (unsigned code = 0; code < total; code++) {
                 uint64_t st[2][MAXW] = {{0}};
                 for (size_t i = 0; i < nh; i++)
-                    st[0][i] = (code >> (3 * i)) & 7;
+                    st[0][i] = (code >> (bits * i)) & ((1u << bits) - 1);
                 check_state(&t.b, &t.m, &cx, &g, st);
             }
             nimber_game_free(g);
@@ -581,13 +582,15 @@ static void check_sum(crule r, const char *spec, uint64_t (*range)[2],
 
 static void test_sums_with_nim(void **state) {
     (void)state;
-    uint64_t wy[2][2] = {{0, 12}, {0, 12}};
+    /* (about half of each range under ASan) */
+    uint64_t wy[2][2] = {{0, TEST_SIZE(12, 7)}, {0, TEST_SIZE(12, 7)}};
     check_sum((crule){WYTHOFF, 0, 2}, "wythoff", wy, 20);
-    uint64_t eu[2][2] = {{0, 20}, {0, 20}};
+    uint64_t eu[2][2] = {{0, TEST_SIZE(20, 10)}, {0, TEST_SIZE(20, 10)}};
     check_sum((crule){EUCLID, 0, 2}, "euclid", eu, 20);
-    uint64_t fi[2][2] = {{0, 40}, {0, 42}};
+    uint64_t fi[2][2] = {{0, TEST_SIZE(40, 20)}, {0, TEST_SIZE(42, 22)}};
     check_sum((crule){FIB, 0, 2}, "fibonacci-nim", fi, 12);
-    uint64_t mo[3][2] = {{0, 5}, {0, 5}, {0, 5}};
+    uint64_t mo[3][2] = {{0, TEST_SIZE(5, 3)}, {0, TEST_SIZE(5, 3)},
+                         {0, TEST_SIZE(5, 3)}};
     check_sum((crule){MOORE, 2, 3}, "moore:2", mo, 8);
 }
 
@@ -768,7 +771,7 @@ static void test_wythoff_huge(void **state) {
     test_seed("test_wythoff_huge");
     nimber_game *g = game("wythoff");
     /* the pairs themselves, by index: a_k = 1 + shift(k - 1) */
-    for (int r = 0; r < 2000; r++) {
+    for (int r = 0; r < TEST_SIZE(2000, 500); r++) {
         uint64_t k = rand_size() % 7000000000000000000ull + 1; /* b_k fits */
         uint64_t a = (uint64_t)z_lower(k);
         check_wythoff_huge(g, a, a + k);
@@ -777,7 +780,7 @@ static void test_wythoff_huge(void **state) {
         check_wythoff_huge(g, a + 1, a + k);
         check_wythoff_huge(g, a - 1, a + k - 1);
     }
-    for (int r = 0; r < 3000; r++)
+    for (int r = 0; r < TEST_SIZE(3000, 800); r++)
         check_wythoff_huge(g, rand_size(), rand_size());
     for (uint64_t d = 0; d < 300; d++) {
         check_wythoff_huge(g, UINT64_MAX, UINT64_MAX - d);

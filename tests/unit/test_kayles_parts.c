@@ -341,7 +341,7 @@ static void grids_random(size_t mem) {
             game->family->set_memory_limit(game->state, (size_t)256 << 20);
             assert_int_equal(width_found(game), b[i].w);
             check(game, &b[i].g, all_of(b[i].g.n));
-            for (int j = 0; j < 60; j++)
+            for (int j = 0; j < TEST_SIZE(60, 15); j++)
                 check(game, &b[i].g,
                       random_set(b[i].g.n, 40 + (unsigned)test_below(60)));
             nimber_game_free(game);
@@ -386,7 +386,7 @@ static void test_larger_graphs(void **state) {
                 assert_int_equal(width_found(game), width[i]);
                 assert_true(((const gk_state *)game->state)->rev_auto);
                 check(game, &g[i], all_of(n));
-                for (int j = 0; j < 10; j++)
+                for (int j = 0; j < TEST_SIZE(10, 3); j++)
                     check(game, &g[i], random_set(n, 90));
                 nimber_game_free(game);
             }
@@ -396,17 +396,17 @@ static void test_larger_graphs(void **state) {
         nimber_game *game = load(&ladder, arc, 0);
         assert_int_equal(width_found(game), ladder.n / 2);
         check(game, &ladder, all_of(ladder.n));
-        for (int j = 0; j < 10; j++)
+        for (int j = 0; j < TEST_SIZE(10, 3); j++)
             check(game, &ladder, random_set(ladder.n, 85));
         nimber_game_free(game);
     }
-    for (int i = 0; i < 16; i++) {
+    for (int i = 0; i < TEST_SIZE(16, 6); i++) {
         int arc = i % 2;
         unsigned n = 16 + (unsigned)test_below(5);
         tgraph g = random_graph(n, 8 + (unsigned)test_below(10));
         nimber_game *game = load(&g, arc, 0);
         check(game, &g, all_of(n));
-        for (int j = 0; j < 10; j++)
+        for (int j = 0; j < TEST_SIZE(10, 3); j++)
             check(game, &g, random_set(n, 80));
         nimber_game_free(game);
     }

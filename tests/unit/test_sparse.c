@@ -191,10 +191,8 @@ static void test_write_counts(void **state) {
 static void test_published_06(void **state) {
     (void)state;
 #ifdef TEST_ASAN
-    /* 27 s under ASan, for what tests/cli/atlas.bats checks in make test
-     * through the same nimber_sparse_* calls on the release build ("tczajka's
-     * unsolved-games rows"); make check runs it here.  The real sequences
-     * above take the same path under ASan. */
+    /* 27 s under ASan: make test runs it in the release build (UNIT_REL);
+     * the real sequences above take the same path under ASan. */
     skip();
 #endif
     test_seed("test_published_06");

@@ -318,12 +318,14 @@ static void compare_algorithms(const char *spec, unsigned nd, unsigned nf) {
 static void test_algorithms_agree(void **state) {
     (void)state;
     test_seed("test_algorithms_agree");
-    compare_algorithms("octal:0.6", 20000, 100000);
-    compare_algorithms("grundy-game", 20000, 100000);
-    compare_algorithms("octal:0.034", 20000, 100000);
-    compare_algorithms("octal:0.16", 20000, 100000);
-    compare_algorithms("kayles", 20000, 100000);
-    for (int t = 0; t < 40; t++) {
+    /* the direct mex is O(n^2): 5000 values under ASan, 20000 in release */
+    unsigned nd = TEST_SIZE(20000, 5000), nf = TEST_SIZE(100000, 30000);
+    compare_algorithms("octal:0.6", nd, nf);
+    compare_algorithms("grundy-game", nd, nf);
+    compare_algorithms("octal:0.034", nd, nf);
+    compare_algorithms("octal:0.16", nd, nf);
+    compare_algorithms("kayles", nd, nf);
+    for (int t = 0; t < TEST_SIZE(40, 12); t++) {
         char code[16], spec[32];
         random_code(code, sizeof code);
         snprintf(spec, sizeof spec, "octal:%s", code);
@@ -349,7 +351,7 @@ static void test_stamp_wrap(void **state) {
     static const char *const specs[] = {"octal:0.6", "octal:0.16",
                                         "grundy-game", "kayles",
                                         "octal:0.1113337"};
-    enum { N = 20000, NAIVE = 600 };
+    enum { N = TEST_SIZE(20000, 6000), NAIVE = 600 };
     nimber_value *ref = malloc(N * sizeof *ref), *v = malloc(N * sizeof *v);
     uint32_t G[NAIVE];
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
@@ -413,7 +415,7 @@ static void test_widths(void **state) {
     static const char *const specs[] = {"octal:0.6", "octal:0.16",
                                         "grundy-game", "kayles", "dawson",
                                         "octal:0.1113337", "octal:4.(3)"};
-    enum { N = 20000 };
+    enum { N = TEST_SIZE(20000, 6000) };
     nimber_value *ref = malloc(N * sizeof *ref), *v = malloc(N * sizeof *v);
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
         unsigned n = i == 6 ? 3000 : N; /* an endless code: O(n^2) */
@@ -521,7 +523,7 @@ static void test_periods_smallest(void **state) {
     (void)state;
     test_seed("test_periods_smallest");
     int proved = 0;
-    for (int t = 0; t < 400 && proved < 60; t++) {
+    for (int t = 0; t < 400 && proved < TEST_SIZE(60, 20); t++) {
         char code[16], spec[32];
         random_code(code, sizeof code);
         snprintf(spec, sizeof spec, "octal:%s", code);
@@ -1166,7 +1168,7 @@ static uint64_t twin_xor(uint64_t Q, const result *r) {
 }
 
 /* Moves to a value by the closed forms: for every heap up to 150 and
- * every target up to 160, exactly the results of the rules reaching it;
+ * every target up to 160 (60 and 70 under ASan), exactly the results of the rules reaching it;
  * for huge heaps, every move listed is legal and reaches the target. */
 static void test_closed_moves(void **state) {
     (void)state;
@@ -1192,7 +1194,7 @@ static void test_closed_moves(void **state) {
         const nb_heap_ops *ops = g->family->heaps;
         rules r = decode_any(cases[i].code, cases[i].base);
         uint64_t Q = cases[i].Q;
-        for (unsigned h = 0; h <= 150; h++) {
+        for (unsigned h = 0; h <= TEST_SIZE(150, 60); h++) {
             size_t nall = heap_results(&r, h, res, nres);
             for (size_t j = 0; j < nall; j++) {
                 result x = {nres[j], {0, 0, 0}};
@@ -1201,7 +1203,7 @@ static void test_closed_moves(void **state) {
                 all[j] = x;
                 xo[j] = twin_xor(Q, &x);
             }
-            for (uint64_t t = 0; t <= 160; t++) {
+            for (uint64_t t = 0; t <= TEST_SIZE(160, 70); t++) {
                 size_t nw = 0;
                 for (size_t j = 0; j < nall; j++)
                     if (xo[j] == t)
@@ -1223,7 +1225,7 @@ static void test_closed_moves(void **state) {
                                  cases[i].spec, h, (unsigned long long)t, j);
             }
         }
-        for (int t = 0; t < 200; t++) {
+        for (int t = 0; t < TEST_SIZE(200, 60); t++) {
             uint64_t h = (test_rand() >> test_below(60)) | 1024;
             if (h == UINT64_MAX)
                 h--;
