@@ -370,6 +370,14 @@ clang-cli:
 # waits for every step it started and fails when any of them failed.
 STEP := sh tests/step.sh
 BESIDE := sh tests/beside.sh
+# The build step and the documents' clone compile the same sources with the
+# same flags: both run through ccache (tests/deps.sh installs it; Debian's
+# compiler links in /usr/lib/ccache), the cache in build/ccache, so the
+# clone's `make` takes its objects from the build step's (36 s to 3 s).
+# The clone still builds as written: a file it lacks fails its make.
+# (NOHASHDIR: the two trees' paths differ, and -g would tell them apart.)
+CCACHE := $(if $(wildcard /usr/lib/ccache/cc),env PATH=/usr/lib/ccache:$$PATH \
+    CCACHE_DIR=$(CURDIR)/$(B)/ccache CCACHE_NOHASHDIR=1)
 test: check-deps
 	@rm -f $(B)/test-times.txt
 	@# what apt-get installs for the browser tests, before /tmp is looked
@@ -377,7 +385,7 @@ test: check-deps
 	@sh tests/deps-web.sh
 	@mkdir -p $(B) && sh tests/tmpcheck.sh before $(B)/tmp-before.txt
 	@$(BESIDE) lint $(MAKE) lint & l=$$!; \
-	    $(STEP) build $(MAKE) all $(REL_UNIT_BIN); b=$$?; \
+	    $(STEP) build $(CCACHE) $(MAKE) all $(REL_UNIT_BIN); b=$$?; \
 	    wait $$l; [ $$? = 0 ] && [ $$b = 0 ]
 	@$(STEP) clang-build $(MAKE) $(FUZZ_BIN) clang-cli
 	@$(STEP) unit $(MAKE) unit
@@ -387,7 +395,7 @@ test: check-deps
 	    wait $$p; p=$$?; wait $$w; [ $$? = 0 ] && [ $$p = 0 ] && [ $$t = 0 ]
 	@$(STEP) cli-test $(MAKE) cli-test
 	@$(STEP) fuzz $(MAKE) fuzz FUZZ_TIME=$(TEST_FUZZ_TIME)
-	@$(STEP) readme-test $(MAKE) readme-test
+	@$(STEP) readme-test $(CCACHE) $(MAKE) readme-test
 	@$(STEP) tmpcheck sh tests/tmpcheck.sh after $(B)/tmp-before.txt
 	@echo "all tests passed"
 

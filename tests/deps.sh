@@ -2,7 +2,8 @@
 # deps.sh — installs what `make test` needs when it is missing (Debian):
 # gcc (ASan/UBSan, and TSan: libtsan2), clang with libFuzzer, clang-tidy, cppcheck, cmocka,
 # bats and GNU parallel (bats --jobs: the CLI test files two at a time), jq, bc (benchmarks), pkg-config (the install test), gettext and
-# the zh_CN.UTF-8 locale (the translation test), xmllint (grundy --svg is
+# the zh_CN.UTF-8 locale (the translation test), ccache (the documents'
+# clone reuses the build step's objects), xmllint (grundy --svg is
 # well-formed XML), g++ (the benchmark's seed baseline), and Debian's
 # Python with what the Python module needs to build (python3-dev, -venv,
 # -setuptools, -wheel) and to be tested (python3-pytest, -hypothesis,
@@ -25,6 +26,7 @@ command -v cppcheck >/dev/null 2>&1 || missing="$missing cppcheck"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
     >/dev/null 2>&1 || missing="$missing libclang-rt-dev"
 command -v make >/dev/null 2>&1 || missing="$missing make"
+[ -x /usr/lib/ccache/cc ] || missing="$missing ccache"
 command -v bc >/dev/null 2>&1 || missing="$missing bc"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v msgfmt >/dev/null 2>&1 || missing="$missing gettext"
