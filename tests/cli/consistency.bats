@@ -18,6 +18,17 @@ heaps() {
     echo $out
 }
 
+# The judge's answer for solve's outcome line: Yes for N, No for P.  (The
+# check was once '[ N ] && [ Yes ] || { [ P ] && [ No ]; }', which bats's
+# set -e let pass for an N position the judge called No.)
+yes_no() {
+    case $1 in
+    "outcome N") echo Yes ;;
+    "outcome P") echo No ;;
+    *) echo "not an outcome: $1" ;;
+    esac
+}
+
 @test "solve agrees with judge (891, 892, 893, 894)" {
     for t in $(seq 1 15); do
         h=$(heaps $((1 + RANDOM % 5)) 40)
@@ -26,11 +37,11 @@ heaps() {
             set -- $pair
             o=$("$NIMBER" solve $1 $h | sed -n 2p)
             v=$(printf '%s\n%s\n' "$n" "$h" | "$NIMBER" judge $2)
-            [ "$o" = "outcome N" ] && [ "$v" = Yes ] || { [ "$o" = "outcome P" ] && [ "$v" = No ]; }
+            [ "$v" = "$(yes_no "$o")" ]
         done
         o=$("$NIMBER" solve sub:2,5,7 $h | sed -n 2p)
         v=$(printf '3\n2 5 7\n%s\n%s\n' "$n" "$h" | "$NIMBER" judge acwing-893)
-        [ "$o" = "outcome N" ] && [ "$v" = Yes ] || { [ "$o" = "outcome P" ] && [ "$v" = No ]; }
+        [ "$v" = "$(yes_no "$o")" ]
     done
 }
 
@@ -64,8 +75,10 @@ heaps() {
             [ "$n" -eq $(echo "$text" | grep -c '^move') ]
             if [ "${j[1]}" = P ]; then [ "$n" -eq 0 ]; fi
             [ "${#j[@]}" -eq $((3 + n)) ]
+            # each position a move leads to, on the release build: the
+            # moves and values above are the sanitizer build's
             for after in "${j[@]:3}"; do
-                [ "$("$NIMBER" solve $g $after | sed -n 2p)" = "outcome P" ]
+                [ "$("$NIMBER_REL" solve $g $after | sed -n 2p)" = "outcome P" ]
             done
         done
     done
