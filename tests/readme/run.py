@@ -20,8 +20,8 @@ The sections are README.md's "## " headings and each docs/ file's title
   - docs/python.md: the venv and pip commands, then every ```python block
     of README.md's tour and of docs/python.md in one interpreter of that
     venv, each block's output compared with the "prints" block after it;
-  - docs/web.md: `make web` (when emcc is installed: make test's
-    web-test installs it first; it runs beside the steps after `make`,
+  - docs/web.md: `make web` (when emcc is installed: make test
+    installs it first, tests/deps-web.sh; it runs beside the steps after `make`,
     which write none of its files) and the http.server line on a free port
     (the second substitution), the page and its module fetched from it;
   - docs/atlas.md: every `build/nimber atlas`, `mpirun` (with
