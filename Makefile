@@ -44,8 +44,8 @@ B := build
 # Builds and test programs run JOBS at a time in `make test`, `make check`
 # and `make unit`: one per core.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-# A plain `make` builds JOBS at a time too (the README's first command: 36
-# s serial, 19 s on 2 cores); a -j given on the command line wins.
+# A plain `make` builds JOBS at a time too (the README's first command: 53
+# s with -j1, 31 s on 2 cores); a -j given on the command line wins.
 MAKEFLAGS += -j$(JOBS)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 PIC_OBJ := $(LIB_SRC:%.c=$(B)/pic/%.o)

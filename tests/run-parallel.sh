@@ -5,10 +5,10 @@
 # ASan and in release); prints one line per program ("ok NAME (12 s)" or
 # "FAILED NAME") and the log of each that failed.  Exits 1 when any
 # failed.  The unit tests are independent programs, so on the project's
-# 2-core machine two at a time halve the wall time of `make unit`.  A test must remove the files it writes in
-# /tmp: one named /tmp/nimber-test-* that is there after the run and was
-# not before fails it (so two suites run at once on one machine would
-# see each other's files).
+# 2-core machine two at a time halve the wall time of `make unit`.  A test
+# must remove the files it writes in /tmp: one named /tmp/nimber-test-*
+# that is there after the run and was not before fails it (so two suites
+# run at once on one machine would see each other's files).
 jobs=$1
 logs=$2
 shift 2

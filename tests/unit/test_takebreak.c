@@ -1168,8 +1168,9 @@ static uint64_t twin_xor(uint64_t Q, const result *r) {
 }
 
 /* Moves to a value by the closed forms: for every heap up to 150 and
- * every target up to 160 (60 and 70 under ASan), exactly the results of the rules reaching it;
- * for huge heaps, every move listed is legal and reaches the target. */
+ * every target up to 160 (60 and 70 under ASan), exactly the results of
+ * the rules reaching it; for huge heaps (200 of them, 60 under ASan),
+ * every move listed is legal and reaches the target. */
 static void test_closed_moves(void **state) {
     (void)state;
     static const struct {
