@@ -45,8 +45,12 @@ B := build
 # and `make unit`: one per core.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # A plain `make` builds JOBS at a time too (the README's first command: 53
-# s with -j1, 31 s on 2 cores); a -j given on the command line wins.
+# s with -j1, 31 s on 2 cores); a -j given on the command line wins.  Not
+# with `clean` among the goals: `make clean all` would remove build/ while
+# it is being built.
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
 MAKEFLAGS += -j$(JOBS)
+endif
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 PIC_OBJ := $(LIB_SRC:%.c=$(B)/pic/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
