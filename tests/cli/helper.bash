@@ -46,11 +46,5 @@ run_stdin() {
     local input=$1
     shift
     printf '%b' "$input" >"$BATS_TEST_TMPDIR/.in"
-    set +e
-    "$NIMBER" "$@" <"$BATS_TEST_TMPDIR/.in" >"$BATS_TEST_TMPDIR/.out" \
-        2>"$BATS_TEST_TMPDIR/.err"
-    status=$?
-    set -e
-    out=$(<"$BATS_TEST_TMPDIR/.out")
-    err=$(<"$BATS_TEST_TMPDIR/.err")
+    run_split "$@" <"$BATS_TEST_TMPDIR/.in"
 }
