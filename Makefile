@@ -189,7 +189,7 @@ $(S)/tests/%: tests/unit/%.c tests/unit/brute.h $(S)/libnimber.a
 
 # ---- ThreadSanitizer: the library, the CLI and the unit tests of the
 # threaded paths (the scanner's parallel XOR, the graph reader's slices,
-# the parts search's team, on 1 to 3 threads; built so, they run only
+# the parts search's team, on 1 to 3 threads, the take-and-break pair; built so, they run only
 # their threaded tests: TEST_TSAN in tests/unit/brute.h) built with
 # -fsanitize=thread; tests/tsan.sh runs them and the CLI on inputs large
 # enough to be split.
@@ -197,7 +197,8 @@ T := $(B)/tsan
 TSAN := -fsanitize=thread -fno-omit-frame-pointer
 TSAN_LIB_OBJ := $(LIB_SRC:%.c=$(T)/%.o)
 TSAN_CLI_OBJ := $(CLI_SRC:%.c=$(T)/%.o)
-TSAN_TESTS := $(T)/tests/test_core $(T)/tests/test_graph $(T)/tests/test_team
+TSAN_TESTS := $(T)/tests/test_core $(T)/tests/test_graph $(T)/tests/test_team \
+    $(T)/tests/test_pair
 
 $(T)/%.o: %.c $(LIB_HDR) $(CLI_HDR)
 	@mkdir -p $(dir $@)

@@ -42,3 +42,23 @@ echo
 t=$(secs $N grundy kayles --upto 100000000)
 w=$(secs sh -c "yes 1 | head -n 100000000")
 echo "kayles, 10^8 values printed: ${t}s; printing 10^8 short lines with yes|head: ${w}s ($(ratio "$t" "$w")x)"
+
+# Two threads against one (src/games/takebreak/pair.c), the same binary,
+# alternated twice; the values are compared (all 4x10^6).  On a machine whose second
+# core is busy the ratio falls towards 1 (or below).
+echo
+printf "%-14s %10s %18s %18s %7s\n" game values "1 thread (s)" "2 threads (s)" ratio
+T=$(mktemp -d)
+for game in octal:0.14 octal:0.6 octal:0.161 octal:0.034; do
+    upto=4000000 t1= t2=
+    for r in 1 2; do
+        a=$(secs sh -c "$N --threads 1 grundy $game --upto $upto > $T/1")
+        b=$(secs sh -c "$N --threads 2 grundy $game --upto $upto > $T/2")
+        t1="$t1 $a" t2="$t2 $b"
+        cmp -s "$T/1" "$T/2" || { echo "$game: the values differ"; exit 1; }
+    done
+    best1=$(echo $t1 | tr ' ' '\n' | sort -n | head -1)
+    best2=$(echo $t2 | tr ' ' '\n' | sort -n | head -1)
+    printf "%-14s %10s %18s %18s %6sx\n" "$game" $upto "$t1" "$t2" "$(ratio "$best1" "$best2")"
+done
+rm -rf "$T"

@@ -3,7 +3,8 @@
 # the unit tests that use threads, built so that only their threaded
 # tests run (test_core: the scanner's parallel XOR on 1 and 2 threads,
 # positions read from files on 1 to 3; test_graph: the graph reader's
-# slices on 1 to 3 threads; test_team: a board's parts search on 1 to 3),
+# slices on 1 to 3 threads; test_team: a board's parts search on 1 to 3;
+# test_pair: take-and-break values on two threads against one),
 # then the CLI on inputs large enough to be split (a 10 MB judge input, a
 # 9.4 MB graph: past the 8 MiB from which they are) with --threads 1 and
 # 2: the same output, and no report from the sanitizer (any report
@@ -15,7 +16,8 @@
 set -e
 T=${1:-build/tsan}
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
-for t in "$T"/tests/test_core "$T"/tests/test_graph "$T"/tests/test_team; do
+for t in "$T"/tests/test_core "$T"/tests/test_graph "$T"/tests/test_team \
+    "$T"/tests/test_pair; do
     echo "== $t (TSan)"
     "$t"
 done

@@ -78,12 +78,12 @@ static inline uint32_t stamp_gen(tb_state *st) {
 /* Marks the single-heap and empty options of n (the same for both
  * algorithms): O(number of digits). */
 static inline __attribute__((always_inline)) void
-mark_simple(tb_state *st, uint64_t n, int w, uint32_t gen) {
+mark_simple(tb_state *st, uint64_t n, int w, uint32_t gen, uint64_t D) {
     for (int i = 0; i < st->nzero; i++)
         if (n == (uint64_t)st->zero_k[i])
             st->stamp[0] = gen;
     for (int i = 0; i < st->nsingle; i++)
-        if (n > (uint64_t)st->single_k[i])
+        if (n > (uint64_t)st->single_k[i] && (uint64_t)st->single_k[i] >= D)
             st->stamp[tb_get(st->tab, w, n - (uint64_t)st->single_k[i])] = gen;
 }
 
@@ -186,7 +186,7 @@ direct_value(tb_state *st, uint64_t n, int w) {
     const void *tab = st->tab;
     /* The options looked at, for the work bound (period.c). */
     uint64_t ev = (uint64_t)st->nzero + (uint64_t)st->nsingle;
-    mark_simple(st, n, w, gen);
+    mark_simple(st, n, w, gen, 0);
     for (int i = 0; i < st->nsplit2; i++) {
         uint64_t k = (uint64_t)st->split2_k[i];
         if (n < k + 2)
@@ -215,21 +215,6 @@ direct_value(tb_state *st, uint64_t n, int w) {
         st->rlen ? endless_mex(st, n, gen) : first_unmarked(st, gen);
     st->work += ev + v + 1; /* and the stamps the mex looked at */
     return v;
-}
-
-/* The parity (of v & mask) of the values that only a split with one rare
- * heap can yield at position n: odd, or with the domain variant (all split
- * digits' k of one parity), odd exactly when n - k0 is even.  A split of
- * m = n - k into a + b has parity(G(a)^G(b) & mask) = class(a) ^ class(b)
- * ^ (domain & m), so values of this parity need heaps of both classes. */
-static inline int enum_parity(const tb_state *st, uint64_t n) {
-    return 1 ^ (st->domain & (int)((n ^ (uint64_t)st->k0) & 1));
-}
-
-/* 1 if position n holding value v is common: v has the enumerable
- * parity of n (most positions do, under a good mask). */
-static inline int is_common(const tb_state *st, uint32_t v, uint64_t n) {
-    return __builtin_parity(v & st->mask) == enum_parity(st, n);
 }
 
 /* ---- the order of the in-order scan ----
@@ -398,15 +383,21 @@ static uint32_t few_found(const uint8_t *tab, uint64_t m, uint64_t a,
 }
 
 /* G(n) by the rare/common method (two-heap splits only); adds the options
- * it looked at to st->work. */
+ * it looked at to st->work.  With D > 0 (pair.c), the mex of only the
+ * options whose heaps are all at most n - D (the splits a + (m - a) with
+ * a >= D - k, the single heaps n - k with k >= D): only G(0..n-D) is
+ * read; UINT32_MAX when the needed values are not all seen within
+ * TB_PAIR_SCAN splits (a rare position, or a value found only among the
+ * splits left out: computed whole later).  D is 0 on one thread (a
+ * constant there). */
 static inline __attribute__((always_inline)) uint32_t
-sparse_value(tb_state *st, uint64_t n, int w) {
+sparse_value(tb_state *st, uint64_t n, int w, uint64_t D) {
     uint32_t gen = stamp_gen(st);
     const void *tab = st->tab;
-    int e = enum_parity(st, n);
+    int e = tb_enum_parity(st, n);
     /* The options looked at, for the work bound (period.c). */
     uint64_t ev = (uint64_t)st->nzero + (uint64_t)st->nsingle;
-    mark_simple(st, n, w, gen);
+    mark_simple(st, n, w, gen, D);
     /* Every split with a rare heap: all the common options, some rare.
      * (Fields are copied to locals: the stores to stamp could otherwise
      * alias them and force reloads.) */
@@ -417,13 +408,17 @@ sparse_value(tb_state *st, uint64_t n, int w) {
         uint64_t k = (uint64_t)st->split2_k[i];
         if (n < k + 2)
             continue;
-        uint64_t m = n - k;
+        uint64_t m = n - k, lo = D > k ? D - k : 1; /* rare heaps lo.. */
+        if (m < 2 * lo)
+            continue; /* no split has both heaps old (D > 0 only) */
         if (!st->unequal) {
-            size_t end = nrare; /* rare[0..end-1] < m; usually all */
-            while (end > 0 && rare[end - 1] >= m)
+            size_t end = nrare; /* rare[0..end-1] <= m - lo; usually all */
+            while (end > 0 && rare[end - 1] > m - lo)
                 end--;
-            ev += end;
             size_t j = 0;
+            while (D && j < end && rare[j] < lo)
+                j++;
+            ev += end - j;
             for (; j + 4 <= end; j += 4) { /* unrolled: independent stores */
                 uint64_t r0 = rare[j], r1 = rare[j + 1], r2 = rare[j + 2],
                          r3 = rare[j + 3];
@@ -437,7 +432,9 @@ sparse_value(tb_state *st, uint64_t n, int w) {
                     gen;
         } else {
             size_t j = 0;
-            for (; j < nrare && rare[j] < m; j++)
+            while (D && j < nrare && rare[j] < lo)
+                j++;
+            for (; j < nrare && rare[j] <= m - lo; j++)
                 if (rare[j] != m - rare[j])
                     stamp[tb_get(tab, w, rare[j]) ^
                           tb_get(tab, w, m - rare[j])] = gen;
@@ -509,18 +506,23 @@ sparse_value(tb_state *st, uint64_t n, int w) {
         uint64_t k = (uint64_t)st->split2_k[i];
         if (n < k + 2)
             continue;
-        uint64_t m = n - k;
+        uint64_t m = n - k, lo = D > k ? D - k : 1; /* splits a >= lo */
         uint64_t last = st->unequal ? (m - 1) / 2 : m / 2;
-        if (last == 0)
+        if (last < lo)
             continue;
-        uint64_t a0 = last > scan_back[ord] ? last - scan_back[ord] + 1 : 1;
+        uint64_t a0 = last - lo >= scan_back[ord] ? last - scan_back[ord] + 1
+                                                  : lo;
         for (int pass = 0; pass < 2; pass++) {
-            uint64_t a = pass ? 1 : a0, end = pass ? a0 - 1 : last;
+            uint64_t a = pass ? lo : a0, end = pass ? a0 - 1 : last;
             while (a <= end) {
                 uint64_t from = a, stop = end + 1 - a > TB_SCAN_BLOCK
                                                  ? a + TB_SCAN_BLOCK
                                                  : end + 1;
                 scanned += stop - from;
+                if (D && scanned > TB_PAIR_SCAN) { /* pair.c: left whole */
+                    st->work += ev + scanned;
+                    return UINT32_MAX;
+                }
                 if (few) {
                     uint32_t got = few_found((const uint8_t *)tab, m, a, stop,
                                              want, few);
@@ -582,9 +584,6 @@ static int add_rare(tb_state *st, uint64_t n, nimber_error *err) {
     return NIMBER_OK;
 }
 
-#define TB_WIDEN 100 /* internal: a value did not fit the width */
-#define TB_SPENT 101 /* internal: the work bound is reached */
-
 /* Computes G(count..end-1) with width w; stops early when a value needs a
  * wider table (TB_WIDEN) or the work bound is reached (TB_SPENT). */
 static inline __attribute__((always_inline)) int
@@ -597,7 +596,7 @@ compute_chunk(tb_state *st, uint64_t end, int w, nimber_error *err) {
         if (st->rlen)
             RETURN_IF_ERR(endless_update(st, n, w, err));
         uint32_t v =
-            st->sparse_on ? sparse_value(st, n, w) : direct_value(st, n, w);
+            st->sparse_on ? sparse_value(st, n, w, 0) : direct_value(st, n, w);
         if (v > wmax)
             return TB_WIDEN;
         tb_put(st->tab, w, n, v);
@@ -606,21 +605,26 @@ compute_chunk(tb_state *st, uint64_t end, int w, nimber_error *err) {
             st->maxval = v;
             RETURN_IF_ERR(tb_ensure_stamp(st, err));
         }
-        if (st->sparse_on && n > 0 && !is_common(st, v, n))
+        if (st->sparse_on && n > 0 && !tb_is_common(st, v, n))
             RETURN_IF_ERR(add_rare(st, n, err));
     }
     return NIMBER_OK;
 }
 
-/* The three specialisations of compute_chunk. */
-static int compute_w1(tb_state *st, uint64_t end, nimber_error *err) {
-    return compute_chunk(st, end, 1, err);
+/* sparse_value at the table's width, a call a value (pair.c: D > 0
+ * leaves out the options that read G(n-D+1..n-1)). */
+uint32_t tb_sparse(tb_state *st, uint64_t n, uint64_t D) {
+    return st->width == 1   ? sparse_value(st, n, 1, D)
+           : st->width == 2 ? sparse_value(st, n, 2, D)
+                            : sparse_value(st, n, 4, D);
 }
-static int compute_w2(tb_state *st, uint64_t end, nimber_error *err) {
-    return compute_chunk(st, end, 2, err);
-}
-static int compute_w4(tb_state *st, uint64_t end, nimber_error *err) {
-    return compute_chunk(st, end, 4, err);
+
+/* compute_chunk at the table's width (extend.c): its three
+ * specialisations. */
+int tb_compute(tb_state *st, uint64_t end, nimber_error *err) {
+    return st->width == 1   ? compute_chunk(st, end, 1, err)
+           : st->width == 2 ? compute_chunk(st, end, 2, err)
+                            : compute_chunk(st, end, 4, err);
 }
 
 /* ---- checkpoints: the mask and the period ---- */
@@ -698,103 +702,17 @@ static int choose_mask(tb_state *st, nimber_error *err) {
     st->domain = best_domain;
     tb_fill_enum_bits(st);
     for (uint64_t i = 1; i < st->count; i++)
-        if (!is_common(st, tb_G(st, i), i))
+        if (!tb_is_common(st, tb_G(st, i), i))
             RETURN_IF_ERR(add_rare(st, i, err));
     return NIMBER_OK;
 }
 
-/* The work done when the values reach a checkpoint. */
-static int checkpoint(tb_state *st, nimber_error *err) {
+/* The work done when the values reach a checkpoint (extend.c). */
+int tb_checkpoint(tb_state *st, nimber_error *err) {
     st->next_check = st->count * 2;
     if (st->algo != NIMBER_ALGO_DIRECT && st->nsplit2 > 0 && !st->rlen)
         RETURN_IF_ERR(choose_mask(st, err));
     if (st->provable && (st->algo == NIMBER_ALGO_AUTO || st->want_period))
         tb_try_period(st);
-    return NIMBER_OK;
-}
-
-/* Refuses at a checkpoint, before the work is done, a goal whose memory
- * will not fit: the table needs upto * width bytes for sure, and the rare
- * list grows with the rare positions, projected linearly from the values
- * computed so far (once there are TB_PROJECT_FROM of them, so that the
- * fraction means something).  A projection can be wrong either way; when
- * it is too low the buffers still refuse when they outgrow the limit, and
- * the message says that this one is a projection.  O(1). */
-static int project_memory(const tb_state *st, uint64_t upto,
-                          nimber_error *err) {
-    if (upto <= st->count)
-        return NIMBER_OK;
-    size_t table = (size_t)st->cap * (size_t)st->width;
-    size_t rare = st->rarecap * sizeof *st->rare;
-    size_t other = st->used - table - rare;
-    double need = (double)upto * st->width + (double)other;
-    int projected = 0;
-    if (st->sparse_on && st->count >= TB_PROJECT_FROM) {
-        need += (double)st->nrare / (double)st->count * (double)upto *
-                (double)sizeof *st->rare;
-        projected = 1;
-    }
-    if (need <= (double)st->limit)
-        return NIMBER_OK;
-    char a[32], b[32];
-    return nb_fail(err, NIMBER_E_LIMIT,
-                   "values up to %llu need %s%s, more than the memory limit "
-                   "(%s)",
-                   (unsigned long long)upto,
-                   projected ? "about " : "",
-                   nb_size_text(need >= (double)SIZE_MAX ? SIZE_MAX
-                                                         : (size_t)need,
-                                a),
-                   nb_size_text(st->limit, b));
-}
-
-/* Computes values until count >= upto, a period is proven (when periods
- * are used), or the work reaches st->work_limit. */
-int tb_extend(tb_state *st, uint64_t upto, nimber_error *err) {
-    int use_period = st->algo == NIMBER_ALGO_AUTO || st->want_period;
-    RETURN_IF_ERR(tb_ensure_stamp(st, err));
-    while (st->count < upto) {
-        if (st->found && use_period)
-            return NIMBER_OK;
-        if (st->count >= st->next_check) {
-            RETURN_IF_ERR(checkpoint(st, err));
-            /* Only where no period can end the work first. */
-            if (!(st->provable && use_period) &&
-                st->work_limit == UINT64_MAX)
-                RETURN_IF_ERR(project_memory(st, upto, err));
-            continue;
-        }
-        uint64_t end = upto < st->next_check ? upto : st->next_check;
-        if (st->progress && end > st->next_progress)
-            end = st->next_progress;
-        RETURN_IF_ERR(tb_ensure_cap(st, end, err));
-        /* With a progress callback, the work bound also stops the chunk
-         * every TB_PROGRESS_WORK options: values that cost O(n) each reach
-         * TB_PROGRESS_EVERY values only after minutes (hex:0.3F0F), and
-         * Ctrl-C or a time limit must be heard within a second. */
-        uint64_t limit = st->work_limit;
-        if (st->progress && (limit <= st->work ? 0 : limit - st->work) >
-                                TB_PROGRESS_WORK)
-            st->work_limit = st->work + TB_PROGRESS_WORK;
-        int rc = st->width == 1   ? compute_w1(st, end, err)
-                 : st->width == 2 ? compute_w2(st, end, err)
-                                  : compute_w4(st, end, err);
-        st->work_limit = limit;
-        if (rc == TB_SPENT && st->work < limit) {
-            if (st->progress(st->pctx, st->count, st->goal))
-                return nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
-            continue; /* only the progress mark was reached */
-        }
-        if (rc == TB_SPENT)
-            return NIMBER_OK; /* count < upto tells the caller */
-        if (rc == TB_WIDEN)
-            rc = tb_widen(st, err);
-        RETURN_IF_ERR(rc);
-        if (st->progress && st->count >= st->next_progress) {
-            st->next_progress = st->count + TB_PROGRESS_EVERY;
-            if (st->progress(st->pctx, st->count, st->goal))
-                return nb_fail(err, NIMBER_E_INTERRUPTED, "interrupted");
-        }
-    }
     return NIMBER_OK;
 }

@@ -225,6 +225,33 @@ int tb_ensure_stamp(tb_state *st, nimber_error *err) {
     return NIMBER_OK;
 }
 
+/* Gives a worker (pair.c: a copy of st) value-indexed buffers of its
+ * own, zeroed, of st's size, their enum_bits copied from st's; counted
+ * against st's memory limit.  0, or -1 when they do not fit or cannot be
+ * had (the caller then works on one thread). */
+int tb_stamp_clone(tb_state *st, tb_state *w) {
+    size_t bytes = stamp_bytes(st->nstamp), words = st->nstamp / 64 + 1;
+    int why;
+    uint64_t *blk = tb_scratch(st, bytes, &why);
+    if (!blk)
+        return -1;
+    memset(blk, 0, bytes);
+    w->stamp = (uint32_t *)blk;
+    w->need = blk + stamp_words(st->nstamp);
+    w->seen = (uint8_t *)(w->need + words);
+    w->enum_bits[0] = w->need + 9 * words;
+    w->enum_bits[1] = w->enum_bits[0] + words;
+    memcpy(w->enum_bits[0], st->enum_bits[0], 2 * words * sizeof(uint64_t));
+    w->gen = 0;
+    return 0;
+}
+
+/* Frees a worker's buffers (tb_stamp_clone). */
+void tb_stamp_unclone(tb_state *st, tb_state *w) {
+    tb_scratch_free(st, w->stamp, stamp_bytes(st->nstamp));
+    w->stamp = NULL;
+}
+
 /* Doubles the room of the rare list, within the memory limit. */
 int tb_grow_rare(tb_state *st, nimber_error *err) {
     size_t nc = st->rarecap ? 2 * st->rarecap : 64;
@@ -283,4 +310,39 @@ int tb_cum_add(tb_state *st, tb_cum *c, uint32_t v, nimber_error *err) {
     c->bits[wi] |= bit;
     c->vals[c->n++] = v;
     return NIMBER_OK;
+}
+
+/* Refuses at a checkpoint, before the work is done, a goal whose memory
+ * will not fit: the table needs upto * width bytes for sure, and the rare
+ * list grows with the rare positions, projected linearly from the values
+ * computed so far (once there are TB_PROJECT_FROM of them, so that the
+ * fraction means something).  A projection can be wrong either way; when
+ * it is too low the buffers still refuse when they outgrow the limit, and
+ * the message says that this one is a projection.  O(1). */
+int tb_project_memory(const tb_state *st, uint64_t upto,
+                      nimber_error *err) {
+    if (upto <= st->count)
+        return NIMBER_OK;
+    size_t table = (size_t)st->cap * (size_t)st->width;
+    size_t rare = st->rarecap * sizeof *st->rare;
+    size_t other = st->used - table - rare;
+    double need = (double)upto * st->width + (double)other;
+    int projected = 0;
+    if (st->sparse_on && st->count >= TB_PROJECT_FROM) {
+        need += (double)st->nrare / (double)st->count * (double)upto *
+                (double)sizeof *st->rare;
+        projected = 1;
+    }
+    if (need <= (double)st->limit)
+        return NIMBER_OK;
+    char a[32], b[32];
+    return nb_fail(err, NIMBER_E_LIMIT,
+                   "values up to %llu need %s%s, more than the memory limit "
+                   "(%s)",
+                   (unsigned long long)upto,
+                   projected ? "about " : "",
+                   nb_size_text(need >= (double)SIZE_MAX ? SIZE_MAX
+                                                         : (size_t)need,
+                                a),
+                   nb_size_text(st->limit, b));
 }

@@ -11,10 +11,14 @@
  *             (octal:0.(3), octal:4.(3), hex:8.(3)): values and moves of
  *             any heap, and the theorem's text
  *   table.c   a state's life and memory: the value table (1, 2 or 4 bytes
- *             a value, widened on demand), the rare/common buffers
+ *             a value, widened on demand), the rare/common buffers, the
+ *             projection of a goal's memory
  *   engine.c  computing G(count..end-1): the direct mex (with the
  *             cumulative option sets of an endless code) and the
  *             rare/common method, the mask choice, checkpoints
+ *   extend.c  the loop computing values up to a goal, chunk by chunk
+ *   pair.c    the rare/common method on two threads: a value's bulk
+ *             ahead, its last step in order
  *   window.c  a period proved from the values so far (engine.c's
  *             checkpoints call it): the window search
  *   period.c  the period search (Guy–Smith, generalised; its method and
@@ -151,6 +155,21 @@ static inline uint32_t tb_G(const tb_state *st, uint64_t i) {
     return tb_get(st->tab, st->width, i);
 }
 
+/* The parity (of v & mask) of the values that only a split with one rare
+ * heap can yield at position n: odd, or with the domain variant (all split
+ * digits' k of one parity), odd exactly when n - k0 is even.  A split of
+ * m = n - k into a + b has parity(G(a)^G(b) & mask) = class(a) ^ class(b)
+ * ^ (domain & m), so values of this parity need heaps of both classes. */
+static inline int tb_enum_parity(const tb_state *st, uint64_t n) {
+    return 1 ^ (st->domain & (int)((n ^ (uint64_t)st->k0) & 1));
+}
+
+/* 1 if position n holding value v is common: v has the enumerable
+ * parity of n (most positions do, under a good mask). */
+static inline int tb_is_common(const tb_state *st, uint32_t v, uint64_t n) {
+    return __builtin_parity(v & st->mask) == tb_enum_parity(st, n);
+}
+
 /* The digit of k: its moves removing k counters (0 past a finite code). */
 static inline unsigned tb_digit(const tb_state *st, uint64_t k) {
     if (k <= (uint64_t)st->ndig)
@@ -184,9 +203,33 @@ int tb_grow_rare(tb_state *st, nimber_error *err);
 void *tb_scratch(tb_state *st, size_t bytes, int *why);
 void tb_scratch_free(tb_state *st, void *p, size_t bytes);
 
-/* engine.c: computes values until count >= upto, until a period is
+/* table.c: a second set of value-indexed buffers, of st's size, for a
+ * worker's copy w of st (0, or -1: none to be had); freeing them.
+ * Refusing, before the work, a goal whose memory will not fit. */
+int tb_stamp_clone(tb_state *st, tb_state *w);
+void tb_stamp_unclone(tb_state *st, tb_state *w);
+int tb_project_memory(const tb_state *st, uint64_t upto, nimber_error *err);
+
+#define TB_WIDEN 100 /* internal: a value did not fit the width */
+#define TB_SPENT 101 /* internal: the work bound is reached */
+
+/* extend.c: computes values until count >= upto, until a period is
  * proven (when periods are used), or until work reaches work_limit. */
 int tb_extend(tb_state *st, uint64_t upto, nimber_error *err);
+
+/* engine.c: G(count..end-1) on one thread (TB_WIDEN: a value needs a
+ * wider table; TB_SPENT: the work bound); a checkpoint's work (the mask,
+ * a period); G(n) by the rare/common method at the table's width, adding
+ * its work to st->work, from only G(0..n-D) when D > 0 (pair.c). */
+int tb_compute(tb_state *st, uint64_t end, nimber_error *err);
+int tb_checkpoint(tb_state *st, nimber_error *err);
+uint32_t tb_sparse(tb_state *st, uint64_t n, uint64_t D);
+
+#define TB_PAIR_SCAN 4096 /* splits a value's first step scans (pair.c) */
+
+/* pair.c: G(count..end-1), or a prefix of them, on two threads when the
+ * game allows it (*paired set; else the caller computes them). */
+int tb_pair(tb_state *st, uint64_t end, int *paired, nimber_error *err);
 
 /* window.c: tries to prove a period from the values so far. */
 void tb_try_period(tb_state *st);
