@@ -8,6 +8,7 @@
  *   - the pair stopped over and over: tables whose widths hold only 3 and
  *     15 (a value that does not fit stops it), and a rare list with room
  *     for one more position at each start (it fills up);
+ *   - a progress callback, whose mark bounds the pair's work too;
  *   - a count of the pairs run, so that a pass means the threads ran.
  * Built with ThreadSanitizer (make tsan) it runs as well, smaller: the
  * handing over of values between the threads is what TSan checks.
@@ -137,6 +138,39 @@ static void test_stops(void **state) {
     assert_true(runs > 0);
 }
 
+/* A progress callback (its mark bounds each chunk's work, shared out
+ * between the threads) with the pair stopping at every new power of two
+ * and width: every value still computed, the callback called. */
+static int count_calls(void *ctx, uint64_t done, uint64_t goal) {
+    (void)done;
+    (void)goal;
+    ++*(unsigned *)ctx;
+    return 0;
+}
+
+static void test_progress(void **state) {
+    (void)state;
+    tb_pair_work = 0;
+    tb_width_max[0] = 3;
+    tb_width_max[1] = 15;
+    nimber_value *one = values("octal:0.6", SMALL_N, 1, NIMBER_ALGO_SPARSE);
+    nimber_set_threads(2);
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse("octal:0.6", &g, NULL), 0);
+    unsigned calls = 0;
+    nimber_game_set_progress(g, count_calls, &calls);
+    nimber_value *two = malloc(SMALL_N * sizeof *two);
+    uint64_t before = tb_pair_runs;
+    assert_int_equal(nimber_heap_values(g, 0, SMALL_N, two, NULL), 0);
+    assert_true(tb_pair_runs > before);
+    assert_true(calls > 0);
+    for (unsigned h = 0; h < SMALL_N; h++)
+        assert_int_equal(one[h].lo, two[h].lo);
+    nimber_game_free(g);
+    free(one);
+    free(two);
+}
+
 /* With the default threshold, cheap games stay on one thread. */
 static void test_threshold(void **state) {
     (void)state;
@@ -151,6 +185,7 @@ int main(void) {
         cmocka_unit_test_teardown(test_named, restore),
         cmocka_unit_test_teardown(test_random_codes, restore),
         cmocka_unit_test_teardown(test_stops, restore),
+        cmocka_unit_test_teardown(test_progress, restore),
         cmocka_unit_test_teardown(test_threshold, restore),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

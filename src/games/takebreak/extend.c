@@ -35,14 +35,20 @@ int tb_extend(tb_state *st, uint64_t upto, nimber_error *err) {
         if (st->progress && (limit <= st->work ? 0 : limit - st->work) >
                                 TB_PROGRESS_WORK)
             st->work_limit = st->work + TB_PROGRESS_WORK;
-        /* Two threads where the game allows; the value that stopped
-         * them (a new power of two, a wider table) is done alone. */
+        /* Two threads where the game allows (not under a bound of the
+         * caller's: one thread stops at it exactly); the value that
+         * stopped them (a new power of two, a wider table) is done alone,
+         * whatever the progress mark (else it could stop them again and
+         * again, no value ever done). */
         int paired = 0, rc = NIMBER_OK;
-        if (limit == UINT64_MAX) /* a bound stops one thread exactly */
-            rc = tb_pair(st, end, &paired, err);
-        uint64_t to = paired ? st->count + 1 : end;
-        if (rc == NIMBER_OK && st->count < end)
-            rc = tb_compute(st, to, err);
+        if (limit == UINT64_MAX)
+            rc = tb_pair(st, end, &paired);
+        if (rc == NIMBER_OK && paired && st->count < end) {
+            st->work_limit = limit;
+            rc = tb_compute(st, st->count + 1, err);
+        } else if (rc == NIMBER_OK && !paired) {
+            rc = tb_compute(st, end, err);
+        }
         st->work_limit = limit;
         if (rc == TB_SPENT && st->work < limit) {
             if (st->progress(st->pctx, st->count, st->goal))

@@ -40,11 +40,15 @@
  * are those of one thread; the work counted differs (step 1 leaves
  * options out, conflicts count twice), so a pair runs only when no work
  * bound is set (the period search and the atlas's --max-options stay on
- * one thread, deterministic), and only for games whose values cost
- * tb_pair_work options or more on average: cheaper ones lose to the
- * handing over (0.16 and 0.56 took 2x longer on two threads).
- * Measured (4x10^6 values, alternated, `grundy --threads 1` against 2):
- * 0.14 1.8x, 0.6 1.5x, 0.161 1.55x, 0.034 1.1-1.3x; about 40% more CPU.
+ * one thread and stop where one thread stops; only a game object that
+ * computed values on two threads before such a search starts it from
+ * another count).  The progress mark's bound (extend.c: Ctrl-C heard
+ * within a second) is shared out, half to each thread.  A pair runs only
+ * for games whose values cost tb_pair_work options or more on average:
+ * cheaper ones lose to the handing over (0.16 and 0.56 took 2x longer on
+ * two threads).  Measured (4x10^6 values, alternated, `grundy --threads
+ * 1` against 2, on the project's 2-core machine): 0.14 1.4-1.8x, 0.6
+ * 1.4-1.5x, 0.161 1.5x, 0.034 1.2-1.7x; about 40% more CPU in all.
  */
 #include "tb.h"
 
@@ -64,7 +68,7 @@ size_t tb_pair_room = 1024;
 uint64_t tb_pair_runs;
 
 /* What stopped a pair (shared.stop). */
-enum { PAIR_RUN = 0, PAIR_VALUE, PAIR_RARE };
+enum { PAIR_RUN = 0, PAIR_VALUE, PAIR_RARE, PAIR_SPENT };
 
 typedef struct {
     _Alignas(64) uint64_t n; /* the value whose step 1 is here ... */
@@ -79,6 +83,7 @@ typedef struct {
     _Alignas(64) int lock;        /* step 2's */
     _Alignas(64) int stop;        /* PAIR_*: the first reason stays */
     uint64_t end;
+    uint64_t budget;              /* work each thread may do */
     uint32_t safe;                /* the largest value the pair may store */
     pair_slot slot[TB_PAIR_D];
 } pair_shared;
@@ -150,7 +155,8 @@ static void finish(pair_shared *sh, tb_state *me) {
             uint64_t f = __atomic_load_n(&sh->fin, __ATOMIC_RELAXED);
             pair_slot *s = &sh->slot[f % TB_PAIR_D];
             if (f >= sh->end || __atomic_load_n(&sh->stop, __ATOMIC_RELAXED) ||
-                !__atomic_load_n(&s->ready, __ATOMIC_ACQUIRE) || s->n != f)
+                !__atomic_load_n(&s->ready, __ATOMIC_ACQUIRE) ||
+                __atomic_load_n(&s->n, __ATOMIC_RELAXED) != f)
                 break;
             uint32_t v = s->v1;
             if (v == UINT32_MAX || left_out(st, f, v)) {
@@ -178,7 +184,8 @@ static void finish(pair_shared *sh, tb_state *me) {
         uint64_t f = __atomic_load_n(&sh->fin, __ATOMIC_SEQ_CST);
         pair_slot *s = &sh->slot[f % TB_PAIR_D];
         if (f >= sh->end || __atomic_load_n(&sh->stop, __ATOMIC_RELAXED) ||
-            !__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST) || s->n != f)
+            !__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST) ||
+            __atomic_load_n(&s->n, __ATOMIC_RELAXED) != f)
             return;
     }
 }
@@ -189,6 +196,10 @@ static void *work(void *arg) {
     pair_shared *sh = pw->sh;
     tb_state *st = sh->st, *me = &pw->local;
     for (;;) {
+        if (me->work >= sh->budget) {
+            stop_pair(sh, PAIR_SPENT);
+            break;
+        }
         uint64_t n = __atomic_fetch_add(&sh->claim, 1, __ATOMIC_RELAXED);
         if (n >= sh->end || !wait_fin(sh, n - TB_PAIR_D))
             break;
@@ -197,7 +208,7 @@ static void *work(void *arg) {
         me->nrare = __atomic_load_n(&st->nrare, __ATOMIC_ACQUIRE);
         uint32_t v1 = tb_sparse(me, n, TB_PAIR_D);
         pair_slot *s = &sh->slot[n % TB_PAIR_D];
-        s->n = n;
+        __atomic_store_n(&s->n, n, __ATOMIC_RELAXED); /* read unlocked too */
         s->v1 = v1;
         __atomic_store_n(&s->ready, 1, __ATOMIC_SEQ_CST);
         finish(sh, me);
@@ -208,23 +219,34 @@ static void *work(void *arg) {
 /* Computes G(count..end-1), or a prefix of them, on two threads when the
  * game, the chunk and the bounds allow it (see the top of the file):
  * *paired set and NIMBER_OK (count < end when a value stopped the pair:
- * the caller computes it alone), TB_SPENT at the work bound, or an error;
- * *paired clear when it did not pair (the caller computes the chunk).
- * About half the time of one thread when both cores are free. */
-int tb_pair(tb_state *st, uint64_t end, int *paired, nimber_error *err) {
+ * the caller computes it alone) or TB_SPENT (the progress mark's work);
+ * *paired clear when it did not pair (no second thread, no room for its
+ * buffers: the caller computes the chunk).  About half the time of one
+ * thread when both cores are free. */
+int tb_pair(tb_state *st, uint64_t end, int *paired) {
     *paired = 0;
     if (!pairable(st, end))
         return NIMBER_OK;
+    nimber_error ignored;
     while (st->rarecap - st->nrare < tb_pair_room)
-        RETURN_IF_ERR(tb_grow_rare(st, err));
-    uint32_t p2 = 1;
+        if (tb_grow_rare(st, &ignored))
+            return NIMBER_OK; /* no room to grow: one thread, which may */
+    /* The progress mark's bound (extend.c), shared out: each thread stops
+     * taking values past half of what is left. */
+    uint64_t budget = st->work_limit == UINT64_MAX
+                          ? UINT64_MAX
+                          : (st->work_limit > st->work
+                                 ? (st->work_limit - st->work) / 2
+                                 : 0);
+    uint64_t p2 = 1;
     while (p2 <= st->maxval)
         p2 *= 2;
     uint32_t wmax = st->width == 1   ? tb_width_max[0]
                     : st->width == 2 ? tb_width_max[1]
                                      : 0xFFFFFFFFu;
     pair_shared sh = {.st = st, .end = end,
-                      .safe = p2 - 1 < wmax ? p2 - 1 : wmax,
+                      .safe = p2 - 1 < wmax ? (uint32_t)(p2 - 1) : wmax,
+                      .budget = budget,
                       .fin = st->count, .claim = st->count};
     pair_worker w[2];
     for (int i = 0; i < 2; i++) {
@@ -257,5 +279,5 @@ int tb_pair(tb_state *st, uint64_t end, int *paired, nimber_error *err) {
         if (tb_G(st, i) > st->maxval)
             st->maxval = tb_G(st, i); /* below p2: the buffers fit it */
     st->count = done;
-    return NIMBER_OK;
+    return sh.stop == PAIR_SPENT ? TB_SPENT : NIMBER_OK;
 }

@@ -229,7 +229,7 @@ uint32_t tb_sparse(tb_state *st, uint64_t n, uint64_t D);
 
 /* pair.c: G(count..end-1), or a prefix of them, on two threads when the
  * game allows it (*paired set; else the caller computes them). */
-int tb_pair(tb_state *st, uint64_t end, int *paired, nimber_error *err);
+int tb_pair(tb_state *st, uint64_t end, int *paired);
 
 /* window.c: tries to prove a period from the values so far. */
 void tb_try_period(tb_state *st);
