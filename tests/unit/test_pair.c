@@ -150,21 +150,22 @@ static int count_calls(void *ctx, uint64_t done, uint64_t goal) {
 
 static void test_progress(void **state) {
     (void)state;
+    enum { N = 20000 }; /* past the first progress mark, 2^14 values */
     tb_pair_work = 0;
     tb_width_max[0] = 3;
     tb_width_max[1] = 15;
-    nimber_value *one = values("octal:0.6", SMALL_N, 1, NIMBER_ALGO_SPARSE);
+    nimber_value *one = values("octal:0.6", N, 1, NIMBER_ALGO_SPARSE);
     nimber_set_threads(2);
     nimber_game *g;
     assert_int_equal(nimber_game_parse("octal:0.6", &g, NULL), 0);
     unsigned calls = 0;
     nimber_game_set_progress(g, count_calls, &calls);
-    nimber_value *two = malloc(SMALL_N * sizeof *two);
+    nimber_value *two = malloc(N * sizeof *two);
     uint64_t before = tb_pair_runs;
-    assert_int_equal(nimber_heap_values(g, 0, SMALL_N, two, NULL), 0);
+    assert_int_equal(nimber_heap_values(g, 0, N, two, NULL), 0);
     assert_true(tb_pair_runs > before);
     assert_true(calls > 0);
-    for (unsigned h = 0; h < SMALL_N; h++)
+    for (unsigned h = 0; h < N; h++)
         assert_int_equal(one[h].lo, two[h].lo);
     nimber_game_free(g);
     free(one);
