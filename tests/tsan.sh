@@ -6,7 +6,7 @@
 # slices on 1 to 3 threads; test_team: a board's parts search on 1 to 3;
 # test_pair: take-and-break values on two threads against one),
 # then the CLI on inputs large enough to be split (a 10 MB judge input, a
-# 9.4 MB graph: past the 8 MiB from which they are; 50,000 values of
+# 9.4 MB graph: past the 8 MiB from which they are; 20,000 values of
 # octal:0.14, which pair.c computes on two threads) with --threads 1 and
 # 2: the same output, and no report from the sanitizer (any report
 # fails: halt_on_error).  `solve` on the judge's heaps takes the three
@@ -37,7 +37,7 @@ for t in 1 2; do
     "$T/nimber" --threads $t solve kayles - < "$W/heaps.txt" > "$W/kayles.$t"
     "$T/nimber" --threads $t grundy graph:"$W/graph.txt" > "$W/graph.$t"
     # past the default threshold of pair.c: the two threads of a sequence
-    "$T/nimber" --threads $t grundy octal:0.14 --upto 50000 > "$W/octal.$t"
+    "$T/nimber" --threads $t grundy octal:0.14 --upto 20000 > "$W/octal.$t"
 done
 for f in judge solve solvef misere kayles graph octal; do
     cmp "$W/$f.1" "$W/$f.2" || { echo "tsan: $f differs between 1 and 2 threads"; exit 1; }

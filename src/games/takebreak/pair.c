@@ -143,21 +143,30 @@ static int left_out(const tb_state *st, uint64_t n, uint32_t v) {
     return 0;
 }
 
+/* The slot of the value at the head (*f = fin) when its step 1 is done
+ * and the pair runs, else NULL.  The loads are sequentially consistent:
+ * finish's check after unlocking must see a slot made ready meanwhile. */
+static pair_slot *head(pair_shared *sh, uint64_t *f) {
+    *f = __atomic_load_n(&sh->fin, __ATOMIC_SEQ_CST);
+    pair_slot *s = &sh->slot[*f % TB_PAIR_D];
+    if (*f >= sh->end || __atomic_load_n(&sh->stop, __ATOMIC_RELAXED) ||
+        !__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST) ||
+        __atomic_load_n(&s->n, __ATOMIC_RELAXED) != *f)
+        return NULL;
+    return s;
+}
+
 /* Step 2 for every ready value at the head, in order, while this thread
  * holds the lock; me: this thread's state (for a conflict's whole
  * computation). */
 static void finish(pair_shared *sh, tb_state *me) {
     tb_state *st = sh->st;
-    for (;;) {
+    uint64_t f;
+    pair_slot *s;
+    do {
         if (__atomic_exchange_n(&sh->lock, 1, __ATOMIC_SEQ_CST))
             return; /* the holder will see what we made ready */
-        for (;;) {
-            uint64_t f = __atomic_load_n(&sh->fin, __ATOMIC_RELAXED);
-            pair_slot *s = &sh->slot[f % TB_PAIR_D];
-            if (f >= sh->end || __atomic_load_n(&sh->stop, __ATOMIC_RELAXED) ||
-                !__atomic_load_n(&s->ready, __ATOMIC_ACQUIRE) ||
-                __atomic_load_n(&s->n, __ATOMIC_RELAXED) != f)
-                break;
+        while ((s = head(sh, &f)) != NULL) {
             uint32_t v = s->v1;
             if (v == UINT32_MAX || left_out(st, f, v)) {
                 me->nrare = st->nrare;
@@ -181,13 +190,7 @@ static void finish(pair_shared *sh, tb_state *me) {
         }
         __atomic_store_n(&sh->lock, 0, __ATOMIC_SEQ_CST);
         /* A value made ready while we held the lock: ours to finish. */
-        uint64_t f = __atomic_load_n(&sh->fin, __ATOMIC_SEQ_CST);
-        pair_slot *s = &sh->slot[f % TB_PAIR_D];
-        if (f >= sh->end || __atomic_load_n(&sh->stop, __ATOMIC_RELAXED) ||
-            !__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST) ||
-            __atomic_load_n(&s->n, __ATOMIC_RELAXED) != f)
-            return;
-    }
+    } while (head(sh, &f) != NULL);
 }
 
 /* One thread: takes values until the chunk's end or a stop. */
