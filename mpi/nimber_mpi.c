@@ -320,6 +320,10 @@ int main(int argc, char **argv) {
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    /* A rank is a core: the library's threads (a take-and-break sequence
+     * on two, libnimber's pair.c) would only crowd the other ranks. */
+    if (size > 1)
+        nimber_set_threads(1);
     options o;
     nimber_atlas *list = NULL;
     nimber_error err;
