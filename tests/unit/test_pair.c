@@ -4,7 +4,8 @@
  * first values against the direct mex:
  *   - named games and random codes (games whose G(n) reads G(n - 1),
  *     such as 0.6, Kayles and Grundy's game, and games whose does not),
- *     with the pair made to start on every chunk it can (tb_pair_work 0);
+ *     with the pair made to start on every chunk it can (tb_pair_work 0,
+ *     tb_pair_force: not timed against one thread);
  *   - the pair stopped over and over: tables whose widths hold only 3 and
  *     15 (a value that does not fit stops it), and a rare list with room
  *     for one more position at each start (it fills up);
@@ -25,6 +26,7 @@
 /* pair.c's and engine.c's seams (not part of the API). */
 extern uint64_t tb_pair_work, tb_pair_runs;
 extern size_t tb_pair_room;
+extern int tb_pair_force;
 extern uint32_t tb_width_max[2];
 
 /* Values a game (fewer for random codes and the stops), values held to
@@ -89,6 +91,7 @@ static int restore(void **state) {
     (void)state;
     tb_pair_work = 1000;
     tb_pair_room = 1024;
+    tb_pair_force = 0;
     tb_width_max[0] = 0xFF;
     tb_width_max[1] = 0xFFFF;
     nimber_set_threads(0);
@@ -103,6 +106,7 @@ static const char *const named[] = {
 static void test_named(void **state) {
     (void)state;
     tb_pair_work = 0;
+    tb_pair_force = 1;
     uint64_t runs = 0;
     for (size_t i = 0; i < sizeof named / sizeof *named; i++)
         runs += agree(named[i], PAIR_N, i < 3 ? DIRECT_N : 0);
@@ -113,6 +117,7 @@ static void test_random_codes(void **state) {
     (void)state;
     test_seed("test_pair random codes");
     tb_pair_work = 0;
+    tb_pair_force = 1;
     for (int t = 0; t < CODES; t++) {
         char spec[32] = "octal:0.";
         size_t len = 2 + (size_t)test_rand() % 4;
@@ -127,6 +132,7 @@ static void test_random_codes(void **state) {
 static void test_stops(void **state) {
     (void)state;
     tb_pair_work = 0;
+    tb_pair_force = 1;
     tb_pair_room = 1;
     tb_width_max[0] = 3;
     tb_width_max[1] = 15;
@@ -152,6 +158,7 @@ static void test_progress(void **state) {
     (void)state;
     enum { N = 20000 }; /* past the first progress mark, 2^14 values */
     tb_pair_work = 0;
+    tb_pair_force = 1;
     tb_width_max[0] = 3;
     tb_width_max[1] = 15;
     nimber_value *one = values("octal:0.6", N, 1, NIMBER_ALGO_SPARSE);

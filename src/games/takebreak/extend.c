@@ -26,6 +26,7 @@ int tb_extend(tb_state *st, uint64_t upto, nimber_error *err) {
         uint64_t end = upto < st->next_check ? upto : st->next_check;
         if (st->progress && end > st->next_progress)
             end = st->next_progress;
+        end = tb_pair_chunk(st, end);
         RETURN_IF_ERR(tb_ensure_cap(st, end, err));
         /* With a progress callback, the work bound also stops the chunk
          * every TB_PROGRESS_WORK options: values that cost O(n) each reach
@@ -47,7 +48,10 @@ int tb_extend(tb_state *st, uint64_t upto, nimber_error *err) {
             st->work_limit = limit;
             rc = tb_compute(st, st->count + 1, err);
         } else if (rc == NIMBER_OK && !paired) {
+            uint64_t from = st->count;
+            double t0 = tb_clock();
             rc = tb_compute(st, end, err);
+            tb_pair_solo(st, st->count - from, tb_clock() - t0);
         }
         st->work_limit = limit;
         if (rc == TB_SPENT && st->work < limit) {

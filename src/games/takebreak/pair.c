@@ -44,28 +44,37 @@
  * computed values on two threads before such a search starts it from
  * another count).  The progress mark's bound (extend.c: Ctrl-C heard
  * within a second) is shared out, half to each thread.  A pair runs only
- * for games whose values cost tb_pair_work options or more on average:
- * cheaper ones lose to the handing over (0.16 and 0.56 took 2x longer on
- * two threads).  Measured (4x10^6 values, alternated, `grundy --threads
- * 1` against 2, on the project's 2-core machine): 0.14 1.4-1.8x, 0.6
- * 1.4-1.5x, 0.161 1.5x, 0.034 1.2-1.7x; about 40% more CPU in all.
+ * for games whose values cost tb_pair_work options or more on average
+ * (cheaper ones lose to the handing over: 0.16 and 0.56 took 2x longer on
+ * two threads), and only while timed chunks show it faster than one
+ * thread (pairs_now: with another program on the second core it was 2.3x
+ * slower).  Measured on the project's 2-core machine, 4x10^6 values,
+ * alternated: 1.2-1.8x one thread's speed (0.034, 0.14, 0.6), the
+ * timing's own cost about 9% against pairing always; about 40% more CPU
+ * in all; a waiting thread spins 1000 looks, then yields its core.
  */
 #include "tb.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <string.h>
 #include <time.h>
 
 #define TB_PAIR_D 16      /* values step 1 may run ahead; slots */
 #define TB_PAIR_MIN 4096  /* values a chunk needs to be paired */
+#define TB_PAIR_CHUNK 65536 /* values at most in a chunk that may pair */
+#define TB_PAIR_PROBE 64  /* chunks between two tries of the slower way */
 
 /* Options a value costs on average before a pair pays, and free rare
  * slots when a pair starts (the tests make them 0 and 1, so that small
  * games pair and the rare list fills up; not part of the API). */
 uint64_t tb_pair_work = 1000;
 size_t tb_pair_room = 1024;
-/* Pairs run (the tests check that their pairs did run). */
+/* Pairs run (the tests check that their pairs did run); 1: every chunk
+ * that can pair does, never timed against one thread (the tests, so
+ * that each one runs the pair whatever the machine). */
 uint64_t tb_pair_runs;
+int tb_pair_force;
 
 /* What stopped a pair (shared.stop). */
 enum { PAIR_RUN = 0, PAIR_VALUE, PAIR_RARE, PAIR_SPENT };
@@ -84,6 +93,7 @@ typedef struct {
     _Alignas(64) int stop;        /* PAIR_*: the first reason stays */
     uint64_t end;
     uint64_t budget;              /* work each thread may do */
+    uint64_t yields;              /* waits that gave the core away */
     uint32_t safe;                /* the largest value the pair may store */
     pair_slot slot[TB_PAIR_D];
 } pair_shared;
@@ -93,12 +103,50 @@ typedef struct {
     pair_shared *sh;
 } pair_worker;
 
-/* 1 when the game, the chunk and the bounds allow a pair. */
-static int pairable(const tb_state *st, uint64_t end) {
+/* 1 when the game and the state allow a pair (the chunk aside). */
+static int eligible(const tb_state *st) {
     return nimber_threads() >= 2 && st->sparse_on && !st->rlen &&
            !st->nsplit3 && st->algo != NIMBER_ALGO_DIRECT &&
-           st->count >= 4 * TB_PAIR_D && end - st->count >= TB_PAIR_MIN &&
-           st->work >= tb_pair_work * st->count;
+           st->count >= 4 * TB_PAIR_D && st->work >= tb_pair_work * st->count;
+}
+
+/* Seconds on a monotonic clock. */
+double tb_clock(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* A chunk that may pair ends within TB_PAIR_CHUNK values: each is timed,
+ * and the choice between one thread and two is made chunk by chunk. */
+uint64_t tb_pair_chunk(const tb_state *st, uint64_t end) {
+    if (eligible(st) && end - st->count > TB_PAIR_CHUNK)
+        return st->count + TB_PAIR_CHUNK;
+    return end;
+}
+
+/* Whether this chunk pairs: two threads are faster only when a second
+ * core is free (when another program keeps it busy, the pair's waits
+ * made 0.14 2.3x slower), so every chunk that could pair is timed, and
+ * the faster way goes on, the other tried again every TB_PAIR_PROBE
+ * chunks (the second chunk runs alone, to have both rates; the values'
+ * cost changes slowly, so neighbouring chunks compare fairly). */
+static int pairs_now(tb_state *st, uint64_t end) {
+    if (!eligible(st) || end - st->count < TB_PAIR_MIN)
+        return 0;
+    uint32_t k = st->pair_k++;
+    if (tb_pair_force)
+        return 1;
+    if (k == 1)
+        return 0;
+    int faster = st->rate[0] == 0 || st->rate[1] >= 1.05 * st->rate[0];
+    return k % TB_PAIR_PROBE == TB_PAIR_PROBE - 1 ? !faster : faster;
+}
+
+/* Notes a chunk of values computed on one thread in seconds. */
+void tb_pair_solo(tb_state *st, uint64_t values, double seconds) {
+    if (eligible(st) && values >= TB_PAIR_MIN && seconds > 0)
+        st->rate[0] = (double)values / seconds;
 }
 
 /* Stops the pair for `why`. */
@@ -116,8 +164,10 @@ static int wait_fin(pair_shared *sh, uint64_t want) {
     while (__atomic_load_n(&sh->fin, __ATOMIC_ACQUIRE) <= want) {
         if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED))
             return 0;
-        if (++looks > 100000)
-            nanosleep(&(struct timespec){0, 20000}, NULL);
+        if (++looks > 1000) {
+            sched_yield();
+            __atomic_fetch_add(&sh->yields, 1, __ATOMIC_RELAXED);
+        }
     }
     return 1;
 }
@@ -228,8 +278,9 @@ static void *work(void *arg) {
  * thread when both cores are free. */
 int tb_pair(tb_state *st, uint64_t end, int *paired) {
     *paired = 0;
-    if (!pairable(st, end))
+    if (!pairs_now(st, end))
         return NIMBER_OK;
+    double t0 = tb_clock();
     nimber_error ignored;
     while (st->rarecap - st->nrare < tb_pair_room)
         if (tb_grow_rare(st, &ignored))
@@ -281,6 +332,8 @@ int tb_pair(tb_state *st, uint64_t end, int *paired) {
     for (uint64_t i = st->count; i < done; i++)
         if (tb_G(st, i) > st->maxval)
             st->maxval = tb_G(st, i); /* below p2: the buffers fit it */
+    if (done - st->count >= TB_PAIR_MIN)
+        st->rate[1] = (double)(done - st->count) / (tb_clock() - t0);
     st->count = done;
     return sh.stop == PAIR_SPENT ? TB_SPENT : NIMBER_OK;
 }

@@ -121,6 +121,10 @@ typedef struct {
     nimber_progress_fn progress;
     void *pctx;
     uint64_t goal, next_progress;
+    /* Two threads (pair.c): the chunks that could pair, and the values a
+     * second of the last chunk on one thread and on two (0: none yet). */
+    uint32_t pair_k;
+    double rate[2];
 } tb_state;
 
 /* The largest stamp generation (engine.c; tests make it small). */
@@ -228,8 +232,13 @@ uint32_t tb_sparse(tb_state *st, uint64_t n, uint64_t D);
 #define TB_PAIR_SCAN 4096 /* splits a value's first step scans (pair.c) */
 
 /* pair.c: G(count..end-1), or a prefix of them, on two threads when the
- * game allows it (*paired set; else the caller computes them). */
+ * game allows it and they have been faster (*paired set; else the caller
+ * computes them, timing it for tb_pair_solo); the end of a chunk (a
+ * chunk is timed, so it is kept short where a pair may run). */
 int tb_pair(tb_state *st, uint64_t end, int *paired);
+void tb_pair_solo(tb_state *st, uint64_t values, double seconds);
+uint64_t tb_pair_chunk(const tb_state *st, uint64_t end);
+double tb_clock(void);
 
 /* window.c: tries to prove a period from the values so far. */
 void tb_try_period(tb_state *st);
