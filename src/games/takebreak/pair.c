@@ -49,8 +49,8 @@
  * two threads), and only while timed chunks show it faster than one
  * thread (pairs_now: with another program on the second core it was 2.3x
  * slower).  Measured on the project's 2-core machine, 4x10^6 values,
- * alternated: 1.2-1.8x one thread's speed (0.034, 0.14, 0.6), the
- * timing's own cost about 9% against pairing always; about 40% more CPU
+ * alternated: 1.1-1.5x one thread's speed (0.034, 0.14, 0.6; 1.3-1.7x
+ * pairing always, the timing's cost); about 40% more CPU
  * in all; a waiting thread spins 1000 looks, then yields its core.
  */
 #include "tb.h"
