@@ -50,8 +50,9 @@
  * thread (pairs_now: with another program on the second core it was 2.3x
  * slower).  Measured on the project's 2-core machine, 4x10^6 values,
  * alternated: 1.1-1.5x one thread's speed (0.034, 0.14, 0.6; 1.3-1.7x
- * pairing always, the timing's cost); about 40% more CPU
- * in all; a waiting thread spins 1000 looks, then yields its core.
+ * pairing always: chunks timed on the slower way, and wrong choices on a
+ * machine whose speed moved by 40% from minute to minute); about 40% more
+ * CPU in all.
  */
 #include "tb.h"
 
@@ -63,7 +64,8 @@
 #define TB_PAIR_D 16      /* values step 1 may run ahead; slots */
 #define TB_PAIR_MIN 4096  /* values a chunk needs to be paired */
 #define TB_PAIR_CHUNK 65536 /* values at most in a chunk that may pair */
-#define TB_PAIR_PROBE 64  /* chunks between two tries of the slower way */
+#define TB_PAIR_PROBE 16  /* chunks between two tries of the slower way */
+#define TB_PAIR_TIMED 0.002 /* seconds a chunk must run to be timed */
 
 /* Options a value costs on average before a pair pays, and free rare
  * slots when a pair starts (the tests make them 0 and 1, so that small
@@ -93,7 +95,6 @@ typedef struct {
     _Alignas(64) int stop;        /* PAIR_*: the first reason stays */
     uint64_t end;
     uint64_t budget;              /* work each thread may do */
-    uint64_t yields;              /* waits that gave the core away */
     uint32_t safe;                /* the largest value the pair may store */
     pair_slot slot[TB_PAIR_D];
 } pair_shared;
@@ -113,8 +114,21 @@ static int eligible(const tb_state *st) {
 /* Seconds on a monotonic clock. */
 double tb_clock(void) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    if (clock_gettime(CLOCK_MONOTONIC, &t) != 0)
+        return 0; /* no clock: no rate is taken (elapsed 0) */
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Folds a chunk's rate into r (values a second, 0: none yet): the mean
+ * of the old and the new, so that one chunk slowed by another program
+ * does not decide alone.  A chunk counts once it ran TB_PAIR_TIMED
+ * seconds (with a progress callback a chunk of costly values ends after
+ * 2^26 options, perhaps only a few values). */
+static void note_rate(double *r, uint64_t values, double seconds) {
+    if (seconds < TB_PAIR_TIMED || values == 0)
+        return;
+    double v = (double)values / seconds;
+    *r = *r == 0 ? v : (*r + v) / 2;
 }
 
 /* A chunk that may pair ends within TB_PAIR_CHUNK values: each is timed,
@@ -145,8 +159,8 @@ static int pairs_now(tb_state *st, uint64_t end) {
 
 /* Notes a chunk of values computed on one thread in seconds. */
 void tb_pair_solo(tb_state *st, uint64_t values, double seconds) {
-    if (eligible(st) && values >= TB_PAIR_MIN && seconds > 0)
-        st->rate[0] = (double)values / seconds;
+    if (eligible(st))
+        note_rate(&st->rate[0], values, seconds);
 }
 
 /* Stops the pair for `why`. */
@@ -156,18 +170,21 @@ static void stop_pair(pair_shared *sh, int why) {
                                 __ATOMIC_SEQ_CST);
 }
 
-/* Waits until fin > want; 0 when the pair was stopped meanwhile.  Spins on
- * a plain load, then sleeps 20 us at a time, so that a thread whose
- * partner has no core gives it its own. */
+/* Waits until fin > want; 0 when the pair was stopped meanwhile.  Spins
+ * on a plain load for 1000 looks (a value takes a microsecond or two),
+ * then yields the core 3000 times, then sleeps 20 us at a time: a thread
+ * whose partner has no core gives it its own (the parts table's lock,
+ * src/search/parts/table.c, found sleeping better than yielding alone
+ * on a busy machine). */
 static int wait_fin(pair_shared *sh, uint64_t want) {
     unsigned looks = 0;
     while (__atomic_load_n(&sh->fin, __ATOMIC_ACQUIRE) <= want) {
         if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED))
             return 0;
-        if (++looks > 1000) {
+        if (++looks > 4000)
+            nanosleep(&(struct timespec){0, 20000}, NULL);
+        else if (looks > 1000)
             sched_yield();
-            __atomic_fetch_add(&sh->yields, 1, __ATOMIC_RELAXED);
-        }
     }
     return 1;
 }
@@ -273,8 +290,9 @@ static void *work(void *arg) {
  * game, the chunk and the bounds allow it (see the top of the file):
  * *paired set and NIMBER_OK (count < end when a value stopped the pair:
  * the caller computes it alone) or TB_SPENT (the progress mark's work);
- * *paired clear when it did not pair (no second thread, no room for its
- * buffers: the caller computes the chunk).  About half the time of one
+ * *paired clear when it did not pair (not eligible, one thread faster
+ * lately (pairs_now), no second thread, no room for its buffers: the
+ * caller computes the chunk and times it, tb_pair_solo).  About half the time of one
  * thread when both cores are free. */
 int tb_pair(tb_state *st, uint64_t end, int *paired) {
     *paired = 0;
@@ -332,8 +350,7 @@ int tb_pair(tb_state *st, uint64_t end, int *paired) {
     for (uint64_t i = st->count; i < done; i++)
         if (tb_G(st, i) > st->maxval)
             st->maxval = tb_G(st, i); /* below p2: the buffers fit it */
-    if (done - st->count >= TB_PAIR_MIN)
-        st->rate[1] = (double)(done - st->count) / (tb_clock() - t0);
+    note_rate(&st->rate[1], done - st->count, tb_clock() - t0);
     st->count = done;
     return sh.stop == PAIR_SPENT ? TB_SPENT : NIMBER_OK;
 }
