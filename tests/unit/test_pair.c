@@ -86,14 +86,21 @@ static uint64_t agree(const char *spec, unsigned n, unsigned nd) {
     return tb_pair_runs - mid;
 }
 
+/* Sets the seams: pair.c's threshold, force and rare room, the widths'
+ * largest values. */
+static void seams(uint64_t work, int force, size_t room, uint32_t w1,
+                  uint32_t w2) {
+    tb_pair_work = work;
+    tb_pair_force = force;
+    tb_pair_room = room;
+    tb_width_max[0] = w1;
+    tb_width_max[1] = w2;
+}
+
 /* Puts the seams back even when a check fails. */
 static int restore(void **state) {
     (void)state;
-    tb_pair_work = 1000;
-    tb_pair_room = 1024;
-    tb_pair_force = 0;
-    tb_width_max[0] = 0xFF;
-    tb_width_max[1] = 0xFFFF;
+    seams(1000, 0, 1024, 0xFF, 0xFFFF);
     nimber_set_threads(0);
     return 0;
 }
@@ -105,8 +112,7 @@ static const char *const named[] = {
 
 static void test_named(void **state) {
     (void)state;
-    tb_pair_work = 0;
-    tb_pair_force = 1;
+    seams(0, 1, 1024, 0xFF, 0xFFFF);
     uint64_t runs = 0;
     for (size_t i = 0; i < sizeof named / sizeof *named; i++)
         runs += agree(named[i], PAIR_N, i < 3 ? DIRECT_N : 0);
@@ -116,8 +122,7 @@ static void test_named(void **state) {
 static void test_random_codes(void **state) {
     (void)state;
     test_seed("test_pair random codes");
-    tb_pair_work = 0;
-    tb_pair_force = 1;
+    seams(0, 1, 1024, 0xFF, 0xFFFF);
     for (int t = 0; t < CODES; t++) {
         char spec[32] = "octal:0.";
         size_t len = 2 + (size_t)test_rand() % 4;
@@ -131,11 +136,7 @@ static void test_random_codes(void **state) {
 /* Every stop of the pair: values past the width, a full rare list. */
 static void test_stops(void **state) {
     (void)state;
-    tb_pair_work = 0;
-    tb_pair_force = 1;
-    tb_pair_room = 1;
-    tb_width_max[0] = 3;
-    tb_width_max[1] = 15;
+    seams(0, 1, 1, 3, 15);
     static const char *const specs[] = {"octal:0.6", "octal:0.034",
                                         "grundy-game"};
     uint64_t runs = 0;
@@ -157,10 +158,7 @@ static int count_calls(void *ctx, uint64_t done, uint64_t goal) {
 static void test_progress(void **state) {
     (void)state;
     enum { N = 20000 }; /* past the first progress mark, 2^14 values */
-    tb_pair_work = 0;
-    tb_pair_force = 1;
-    tb_width_max[0] = 3;
-    tb_width_max[1] = 15;
+    seams(0, 1, 1024, 3, 15);
     nimber_value *one = values("octal:0.6", N, 1, NIMBER_ALGO_SPARSE);
     nimber_set_threads(2);
     nimber_game *g;
