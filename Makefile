@@ -189,8 +189,9 @@ $(S)/tests/%: tests/unit/%.c tests/unit/brute.h $(S)/libnimber.a
 
 # ---- ThreadSanitizer: the library, the CLI and the unit tests of the
 # threaded paths (the scanner's parallel XOR, the graph reader's slices,
-# the parts search's team, on 1 to 3 threads, the take-and-break pair; built so, they run only
-# their threaded tests: TEST_TSAN in tests/unit/brute.h) built with
+# the parts search's team, on 1 to 3 threads, the take-and-break pair;
+# built so, they run only their threaded tests: TEST_TSAN in
+# tests/unit/brute.h) built with
 # -fsanitize=thread; tests/tsan.sh runs them and the CLI on inputs large
 # enough to be split.
 T := $(B)/tsan

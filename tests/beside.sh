@@ -10,7 +10,7 @@
 # idle part of the time (the build, the TSan step): on the 2-core machine
 # 55 s became 42 s, and 120 s became 101 s (2026-12-07).  No two steps run
 # side by side that write the same files; more at once was slower (the
-# two vCPUs give about 1.2 CPUs: CONTRIBUTING.md).
+# two vCPUs have given about 1.2 CPUs: CONTRIBUTING.md).
 name=$1
 shift
 mkdir -p build/logs

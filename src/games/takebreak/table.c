@@ -188,6 +188,17 @@ static size_t stamp_bytes(size_t n) {
     return n ? (stamp_words(n) + 11 * (n / 64 + 1)) * sizeof(uint64_t) : 0;
 }
 
+/* Points st's value-indexed buffers into blk, a block of stamp_bytes(n)
+ * bytes: stamp, need, seen, the two enum_bits sets. */
+static void stamp_layout(tb_state *st, uint64_t *blk, size_t n) {
+    size_t words = n / 64 + 1;
+    st->stamp = (uint32_t *)blk;
+    st->need = blk + stamp_words(n);
+    st->seen = (uint8_t *)(st->need + words);
+    st->enum_bits[0] = st->need + 9 * words;
+    st->enum_bits[1] = st->enum_bits[0] + words;
+}
+
 /* Makes the stamp array cover every option value and every mex.  The
  * value-indexed buffers share one block, made anew (zeroed: no value is
  * being computed between two values) and swapped in only when complete,
@@ -203,7 +214,7 @@ int tb_ensure_stamp(tb_state *st, nimber_error *err) {
         2;
     if (need <= st->nstamp)
         return NIMBER_OK;
-    size_t bytes = stamp_bytes(need), words = need / 64 + 1;
+    size_t bytes = stamp_bytes(need);
     if (!fits(st, 0, bytes)) /* the old block lives until the copy is made */
         return nb_fail(err, NIMBER_E_LIMIT,
                        "the mex's work space (%s, for values below %zu) "
@@ -215,11 +226,7 @@ int tb_ensure_stamp(tb_state *st, nimber_error *err) {
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     nb_free(st->stamp);
     st->used = st->used - stamp_bytes(st->nstamp) + bytes;
-    st->stamp = (uint32_t *)blk;
-    st->need = blk + stamp_words(need);
-    st->seen = (uint8_t *)(st->need + words);
-    st->enum_bits[0] = st->need + 9 * words;
-    st->enum_bits[1] = st->enum_bits[0] + words;
+    stamp_layout(st, blk, need);
     st->nstamp = need;
     tb_fill_enum_bits(st);
     return NIMBER_OK;
@@ -236,11 +243,7 @@ int tb_stamp_clone(tb_state *st, tb_state *w) {
     if (!blk)
         return -1;
     memset(blk, 0, bytes);
-    w->stamp = (uint32_t *)blk;
-    w->need = blk + stamp_words(st->nstamp);
-    w->seen = (uint8_t *)(w->need + words);
-    w->enum_bits[0] = w->need + 9 * words;
-    w->enum_bits[1] = w->enum_bits[0] + words;
+    stamp_layout(w, blk, st->nstamp);
     memcpy(w->enum_bits[0], st->enum_bits[0], 2 * words * sizeof(uint64_t));
     w->gen = 0;
     return 0;
