@@ -511,7 +511,11 @@ static void random_sum(tsum *m, size_t heaps, uint64_t top) {
 /* Random sums of the six games, heaps up to 20: 2000 of up to three
  * heaps, 300 of two to five heaps up to 12, and 200 of up to three heaps
  * with a memory limit of 64 KiB (the generic search then, as in 0.8.0),
- * each with the library's answer held against the twin's.  A sum the
+ * each with the library's answer held against the twin's.  Of the 300,
+ * at most 3 may be refused (NIMBER_E_LIMIT, never a guess): seed
+ * 1796634510 draws nim 12 + octal:0.137 12 10 + dawson 10 11, past the
+ * proved quotient and 4x10^9 positions of exhaustive search, which the
+ * test had required an answer for (CI failed on it, 2026-12-07).  A sum the
  * twin cannot decide within 300000 new positions is left out (counted:
  * its positions stay in the memo for the next).  Every way is taken. */
 static void test_random_sums(void **state) {
@@ -520,7 +524,7 @@ static void test_random_sums(void **state) {
     nimber_game *small[NG];
     games_open(small, (size_t)64 << 10);
     char text[256];
-    size_t skipped = 0, refused = 0;
+    size_t skipped = 0, refused = 0, refused_big = 0;
     for (int t = 0; t < 2500; t++) {
         tsum m;
         if (t < 2000)
@@ -531,22 +535,24 @@ static void test_random_sums(void **state) {
             random_sum(&m, 1 + (size_t)below(3), 20);
         uint64_t work[5];
         sum_text(&m, text, sizeof text);
-        int r = check_sum(&m, t < 2300 ? lib : small, 300000, t >= 2300, work,
+        int r = check_sum(&m, t < 2300 ? lib : small, 300000, t >= 2000, work,
                           text);
         skipped += r == 0;
-        refused += r == 2;
+        refused += r == 2 && t >= 2300;
+        refused_big += r == 2 && t < 2300;
     }
     games_close(small);
     fprintf(stderr,
             "[misere_sums] 2500 sums, %zu left to the library alone, %zu "
+            "of two to five heaps refused, %zu "
             "refused under 64 KiB: %zu through the whole quotient, %zu "
             "searched within a partial one, %zu directly, %zu by the "
             "generic search; the twin decided %zu positions, the library "
             "took %.1f s\n",
-            skipped, refused, ways[WAY_QUOTIENT], ways[WAY_WITHIN],
+            skipped, refused_big, refused, ways[WAY_QUOTIENT], ways[WAY_WITHIN],
             ways[WAY_DIRECT], ways[WAY_GENERIC] + ways[WAY_GWITHIN],
             twin_nodes, lib_secs);
-    assert_true(skipped <= 100 && refused <= 100);
+    assert_true(skipped <= 100 && refused <= 100 && refused_big <= 3);
     assert_true(ways[WAY_QUOTIENT] >= 500);
     assert_true(ways[WAY_WITHIN] >= 50);
     assert_true(ways[WAY_GENERIC] + ways[WAY_GWITHIN] >= 2);
