@@ -7,7 +7,7 @@ The library is compiled into the extension from the sources beside this
 directory (../src, ../include), so `pip install --no-build-isolation
 ./python` needs only a C compiler and python3-dev.  When NIMBER_STATIC_LIB
 names a static archive of the library built with -fPIC (make's
-build/libnimber_pic.a, as `make python-test` does), that is linked instead
+build/libnimber.a, as `make python-test` does), that is linked instead
 and only ext/*.c are compiled.
 """
 import os
