@@ -118,13 +118,34 @@ int cli_finish_output(void) {
 }
 
 static volatile sig_atomic_t interrupted = 0;
+static struct timespec interrupted_at; /* set once, by on_sigint */
 static int progress_drawn = 0;
 static struct timespec watch_start;
 
-/* SIGINT handler: only records the request; the computation checks it. */
+/* SIGINT handler: the first records the request, which the computation
+ * checks at its next progress call; one at least half a second later,
+ * if that call is slow to come, ends the program as SIGINT does.  (Not
+ * SA_RESETHAND: `timeout -s INT` sends the signal twice at once, to the
+ * process and to its group, and the second then killed the program
+ * before it could say "interrupted" — one CI run in many.)  Only
+ * async-signal-safe calls: clock_gettime, sigaction, raise. */
 static void on_sigint(int sig) {
-    (void)sig;
-    interrupted = 1;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!interrupted) {
+        interrupted_at = now;
+        interrupted = 1;
+        return;
+    }
+    if ((now.tv_sec - interrupted_at.tv_sec) * 1000000000L +
+            (now.tv_nsec - interrupted_at.tv_nsec) < 500000000L)
+        return;
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    raise(sig); /* delivered when this handler returns */
 }
 
 /* Seconds since cli_watch. */
@@ -193,10 +214,7 @@ static int on_progress(void *ctx, uint64_t done, uint64_t goal) {
 void cli_watch(nimber_game *g) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    /* the first Ctrl-C asks the work to stop at its next progress call; a
-     * second one, if that call is slow to come, ends the program */
-    sa.sa_flags = SA_RESETHAND;
+    sa.sa_handler = on_sigint; /* the first Ctrl-C stops the work */
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     clock_gettime(CLOCK_MONOTONIC, &watch_start);

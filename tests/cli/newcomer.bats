@@ -135,6 +135,24 @@ COMPLETIONS="$BATS_TEST_DIRNAME/../../completions"
     [ "$(cat "$BATS_TEST_TMPDIR/err")" = "nimber: interrupted" ]
 }
 
+@test "solve: two SIGINTs at once, as timeout sends them, still say 'nimber: interrupted'" {
+    # `timeout -s INT` signals the process and then its group: 0.9.0
+    # reset its handler on the first, and the second killed it silently
+    # (exit 130, nothing on stderr) when it came after the first's handler
+    for i in 1 2 3; do
+        "$NIMBER" solve grundy-game 100000000 > "$BATS_TEST_TMPDIR/out" \
+            2> "$BATS_TEST_TMPDIR/err" &
+        pid=$!
+        sleep 0.5
+        kill -INT $pid
+        kill -INT $pid
+        wait $pid && status=0 || status=$?
+        [ "$status" -eq 130 ]
+        [ ! -s "$BATS_TEST_TMPDIR/out" ]
+        [ "$(cat "$BATS_TEST_TMPDIR/err")" = "nimber: interrupted" ]
+    done
+}
+
 @test "solve: a table past --max-memory is refused before the work, not after" {
     # The work done is read from the progress line (values computed): the
     # refusal comes after a sample of at most 2^17 values, not 10^8.
