@@ -144,8 +144,14 @@ typedef struct nb_popt {
  * Cram and Node Kayles give their cells or vertices, Arc Kayles its
  * edges), nb_opts_known XORs a value known at once,
  * nb_opts_end closes it: NB_STOP from it means the options so far decide
- * the query, and the family returns NB_STOP at once. */
+ * the query, and the family returns NB_STOP at once.  A family whose
+ * listing can make many moves for few options (Sprouts: a move's results
+ * repeat, and are dropped) calls nb_opts_busy every NB_BUSY_STEPS moves
+ * made: the search counts them against its budget and its progress (one
+ * part expanded for every NB_BUSY_STEPS), and anything but 0 from it
+ * ends the listing and is returned. */
 #define NB_OPT_PARTS 64
+#define NB_BUSY_STEPS 1024
 typedef struct nb_opts {
     nb_pkey *key;
     uint8_t *size;
@@ -156,6 +162,8 @@ typedef struct nb_opts {
     int (*grow)(struct nb_opts *o);   /* room for one more option */
     int (*closed)(struct nb_opts *o); /* the search's look at each option
                                          closed (NULL: none) */
+    int (*busy)(struct nb_opts *o);   /* NB_BUSY_STEPS more moves made
+                                         (NULL: not counted) */
 } nb_opts;
 
 static inline int nb_opts_begin(nb_opts *o) {
@@ -186,6 +194,9 @@ static inline void nb_opts_expect(nb_opts *o, size_t n) {
 static inline int nb_opts_end(nb_opts *o) {
     o->nopt++;
     return o->closed ? o->closed(o) : 0;
+}
+static inline int nb_opts_busy(nb_opts *o) {
+    return o->busy ? o->busy(o) : 0;
 }
 
 /* nb_parts_ops.split's answer for a position it has no parts view of

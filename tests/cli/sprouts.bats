@@ -107,3 +107,24 @@ outcome P" ]
     run bash -c "echo quit | '$NIMBER' play sprouts:17"
     status_is 0
 }
+
+@test "a listing of many repeated results counts against --max-nodes, draws progress, stops on Ctrl-C" {
+    # 20 lone spots of one life in one region: a move on one of them
+    # hands the other 19 out 2^19 ways, a few hundred distinct results;
+    # 0.9.0 made them all before the search counted a part (over a minute
+    # on the release build, with no progress line and Ctrl-C unheard)
+    p="sprouts:$(printf '1.%.0s' $(seq 20))}"
+    timeout 60 "$NIMBER" solve --max-nodes 100 "$p" > "$BATS_TEST_TMPDIR/out" \
+        2> "$BATS_TEST_TMPDIR/err" && status=0 || status=$?
+    [ "$status" -eq 71 ]
+    [ ! -s "$BATS_TEST_TMPDIR/out" ]
+    [ "$(cat "$BATS_TEST_TMPDIR/err")" = "nimber: the search passed its limit of 100 parts expanded (--max-nodes raises it)" ]
+    timeout --preserve-status -s INT 3 "$NIMBER" solve --progress "$p" \
+        > "$BATS_TEST_TMPDIR/out" \
+        2> "$BATS_TEST_TMPDIR/err" && status=0 || status=$?
+    [ "$status" -eq 130 ]
+    [ ! -s "$BATS_TEST_TMPDIR/out" ]
+    grep -q "parts searched" "$BATS_TEST_TMPDIR/err"
+    # the line erased, then the one message
+    [[ "$(tr '\r' '\n' < "$BATS_TEST_TMPDIR/err" | tail -n 1)" == $'\033[Knimber: interrupted' ]]
+}

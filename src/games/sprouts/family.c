@@ -51,6 +51,9 @@ typedef struct {
     sp_cache *cache;          /* canonical texts of lands met plainly */
     uint32_t *slot;           /* number + 1 by hash, 0 empty */
     size_t nslot;
+    nimber_progress_fn progress; /* told of the plain listings' work */
+    void *pctx;
+    uint64_t listed; /* moves the plain listings made (one thread) */
 } sp_state;
 
 static uint64_t text_hash(const char *s) {
@@ -181,6 +184,23 @@ static void sp_set_limit(void *state, size_t bytes) {
     pthread_mutex_lock(&s->lock);
     s->cache_max = s->held_max = bytes / 4;
     pthread_mutex_unlock(&s->lock);
+}
+
+static void sp_set_progress(void *state, nimber_progress_fn fn, void *ctx) {
+    sp_state *s = state;
+    s->progress = fn;
+    s->pctx = ctx;
+}
+
+/* The watch of a listing outside the parts search (a position's moves,
+ * the plain mex): the progress callback is told of the moves made, and
+ * its asking to stop (Ctrl-C) ends the listing. */
+static int plain_busy(void *ctx) {
+    sp_state *s = ctx;
+    s->listed += NB_BUSY_STEPS;
+    return s->progress && s->progress(s->pctx, s->listed, 0)
+               ? NIMBER_E_INTERRUPTED
+               : NIMBER_OK;
 }
 
 /* sprouts:N (1 <= N <= SP_MAXN) or sprouts:POSITION. */
@@ -326,7 +346,8 @@ static int children(const nimber_game *g, const uint64_t *w, size_t n,
     char *t = pos_string(g, w, n);
     if (!t)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
-    int rc = sp_children(t, out, ((sp_state *)g->state)->cache, err);
+    sp_watch watch = {plain_busy, g->state};
+    int rc = sp_children(t, out, ((sp_state *)g->state)->cache, &watch, err);
     nb_free(t);
     return rc;
 }
@@ -491,10 +512,14 @@ static int land_value(sp_state *s, size_t id, unsigned *out,
         return NIMBER_OK;
     }
     sp_list kids = {0};
-    int rc = sp_land_children(t, &kids, s->cache, NULL, NULL, NULL);
+    sp_watch watch = {plain_busy, s};
+    int rc = sp_land_children(t, &kids, s->cache, NULL, NULL, NULL, &watch);
     nb_free(t);
     if (rc != NIMBER_OK)
-        rc = nb_fail(err, rc, "sprouts: a land past the limits");
+        rc = nb_fail(err, rc, "%s",
+                     rc == NIMBER_E_INTERRUPTED
+                         ? "interrupted"
+                         : "sprouts: a land past the limits");
     uint64_t seen = 0;
     for (size_t k = 0; k < kids.n && rc == NIMBER_OK; k++) {
         unsigned v = 0;
@@ -708,6 +733,12 @@ static int one_option(void *ctx, const char *kid) {
     return nb_opts_end(l->out) ? NB_STOP : NIMBER_OK;
 }
 
+/* A listing's watch in the parts search: its moves counted there. */
+static int lister_busy(void *ctx) {
+    lister *l = ctx;
+    return l->out ? nb_opts_busy(l->out) : NIMBER_OK;
+}
+
 /* Every option of a land.  The first listing makes the results of moves
  * one by one, each handed to the search as it comes (which may stop it
  * early: an upper bound of their count, the moves, is announced first);
@@ -743,7 +774,8 @@ static int sp_options(void *state, nb_pkey key, nb_opts *out) {
     sp_list kids = {0};
     int rc = u32_add(&l.made, 0);
     if (rc == NIMBER_OK)
-        rc = sp_land_children(t, &kids, s->cache, one_option, &l, &l.bound);
+        rc = sp_land_children(t, &kids, s->cache, one_option, &l, &l.bound,
+                              &(sp_watch){lister_busy, &l});
     nb_free(t);
     if (rc == NIMBER_OK) { /* complete: keep it, unless another thread did
                               or room is short */
@@ -784,6 +816,7 @@ const nimber_family nb_family_sprouts = {
     .create = sp_create,
     .destroy = sp_destroy,
     .set_memory_limit = sp_set_limit,
+    .set_progress = sp_set_progress,
     .pos_check = sp_pos_check,
     .pos_parse = sp_pos_parse,
     .pos_args = NULL,

@@ -26,6 +26,8 @@ typedef struct {
     size_t cap;
     int (*fresh)(void *ctx, const char *s); /* told of each new text */
     void *ctx;
+    const sp_watch *watch; /* told of the texts made, every NB_BUSY_STEPS */
+    uint64_t made;         /* texts made, repeats included */
 } text_set;
 
 static uint64_t fnv(const char *s) {
@@ -35,8 +37,11 @@ static uint64_t fnv(const char *s) {
     return h;
 }
 
-/* Adds s (length len) to the set and its list unless there; NIMBER_E_*. */
+/* Adds s (length len) to the set and its list unless there; NIMBER_E_*,
+ * or what the watch's busy says. */
 static int set_add(text_set *t, const char *s, size_t len) {
+    if (t->watch && ++t->made % NB_BUSY_STEPS == 0)
+        RETURN_IF_ERR(t->watch->busy(t->watch->ctx));
     if (2 * (t->list->n + 1) > t->cap) {
         size_t nc = t->cap ? 2 * t->cap : 64;
         size_t *ns = nb_calloc(nc, sizeof *ns);
@@ -296,7 +301,7 @@ static int region_moves(land_moves *m) {
 
 int sp_land_children(const char *land, sp_list *out, sp_cache *cache,
                      int (*fresh)(void *ctx, const char *s), void *ctx,
-                     uint64_t *bound) {
+                     uint64_t *bound, const sp_watch *watch) {
     sp_pos *p = nb_malloc(2 * sizeof *p);
     if (!p)
         return NIMBER_E_NOMEM;
@@ -304,7 +309,7 @@ int sp_land_children(const char *land, sp_list *out, sp_cache *cache,
     int rc = NIMBER_OK;
     if (sp_parse(land, strlen(land), p, why, sizeof why) != 0)
         rc = NIMBER_E_INTERNAL;
-    text_set set = {out, NULL, 0, fresh, ctx};
+    text_set set = {out, NULL, 0, fresh, ctx, watch, 0};
     land_moves m = {.p = p, .set = &set, .child = p + 1, .cache = cache};
     for (int pass = bound ? 0 : 1; pass < 2 && rc == NIMBER_OK; pass++) {
         m.counting = pass == 0;
@@ -429,14 +434,15 @@ int sp_canonical_text(const char *text, size_t len, char **out,
 }
 
 int sp_children(const char *full, sp_list *out, sp_cache *cache,
-                nimber_error *err) {
+                const sp_watch *watch, nimber_error *err) {
     sp_list lands = {0};
-    text_set set = {out, NULL, 0, NULL, NULL};
+    text_set set = {out, NULL, 0, NULL, NULL, watch, 0};
     int rc = land_texts(full, strlen(full), &lands, cache, err);
     int said = 0;
     for (size_t i = 0; i < lands.n && rc == NIMBER_OK; i++) {
         sp_list kids = {0};
-        rc = sp_land_children(lands.s[i], &kids, cache, NULL, NULL, NULL);
+        rc = sp_land_children(lands.s[i], &kids, cache, NULL, NULL, NULL,
+                              watch);
         for (size_t k = 0; k < kids.n && rc == NIMBER_OK; k++) {
             sp_list parts = {0};
             for (size_t q = 0; q < lands.n && rc == NIMBER_OK; q++)
@@ -459,6 +465,8 @@ int sp_children(const char *full, sp_list *out, sp_cache *cache,
         sp_list_free(&kids);
         if (rc == NIMBER_E_NOMEM)
             rc = nb_fail(err, rc, "out of memory");
+        else if (rc == NIMBER_E_INTERRUPTED)
+            rc = nb_fail(err, rc, "interrupted");
         else if (rc == NIMBER_E_LIMIT && !said)
             rc = nb_fail(err, rc,
                          "sprouts: a position past the limits (%d spots, "

@@ -122,6 +122,16 @@ unsigned sp_lives(const sp_pos *p);
  * position given (the start too), so that no search meets it.
  * O(length). */
 int sp_width_check(const char *t, nimber_error *err);
+/* Who a listing of moves tells of its work as it goes: busy(ctx) after
+ * every NB_BUSY_STEPS moves made (results that repeat included: a region
+ * of b boundaries makes up to 2^b results for a few distinct ones, and
+ * minutes could pass between two of those); anything but NIMBER_OK from
+ * it ends the listing and is returned.  NULL: no one. */
+typedef struct sp_watch {
+    int (*busy)(void *ctx);
+    void *ctx;
+} sp_watch;
+
 /* Every distinct result of a move in the land whose canonical text is
  * land: each as its lands' canonical texts, sorted, joined by ']' (no
  * ']' at the end; "" when nothing is left), appended to out, and handed
@@ -131,12 +141,13 @@ int sp_width_check(const char *t, nimber_error *err);
  * O(corners^2 · 2^boundaries · the canonical search). */
 int sp_land_children(const char *land, sp_list *out, sp_cache *cache,
                      int (*fresh)(void *ctx, const char *s), void *ctx,
-                     uint64_t *bound);
+                     uint64_t *bound, const sp_watch *watch);
 
 /* Every distinct result of a move of the whole position full (a text as
- * sp_full writes it), as such texts.  NIMBER_E_* codes. */
+ * sp_full writes it), as such texts.  NIMBER_E_* codes
+ * (NIMBER_E_INTERRUPTED, said in err, when watch's busy stops it). */
 int sp_children(const char *full, sp_list *out, sp_cache *cache,
-                nimber_error *err);
+                const sp_watch *watch, nimber_error *err);
 
 /* The text of a whole position from its lands' canonical texts (sorted
  * here): each land with its letters moved past the ones before, ']'

@@ -105,6 +105,14 @@ unsigned nb_pq_fail(nb_psearch *ps, int code) {
     return NB_NONE;
 }
 
+/* Reports progress; a stop asked (Ctrl-C) fails the search. */
+static void tell_progress(nb_psearch *ps) {
+    if (ps->progress && ps->progress(ps->pctx, ps->nodes, 0)) {
+        nb_fail(ps->err, NIMBER_E_INTERRUPTED, "interrupted");
+        nb_pq_fail(ps, NIMBER_E_INTERRUPTED);
+    }
+}
+
 /* Counts an expansion against the budget; reports progress. */
 static void count_node(nb_psearch *ps) {
     ps->nodes++;
@@ -126,10 +134,7 @@ static void count_node(nb_psearch *ps) {
     }
     if (--ps->tick == 0) {
         ps->tick = 4096;
-        if (ps->progress && ps->progress(ps->pctx, ps->nodes, 0)) {
-            nb_fail(ps->err, NIMBER_E_INTERRUPTED, "interrupted");
-            nb_pq_fail(ps, NIMBER_E_INTERRUPTED);
-        }
+        tell_progress(ps);
     }
 }
 
@@ -308,6 +313,21 @@ static int closed(nb_opts *o) {
                                               : 0;
 }
 
+/* nb_opts.busy: NB_BUSY_STEPS moves a family made while listing (a few
+ * ms of work), counted as one part expanded, and progress told each time
+ * (the callback's own clock keeps the line to a few draws a second: 4096
+ * such calls would be seconds of Ctrl-C unheard); the search's failure,
+ * if either ends it. */
+static int busy(nb_opts *o) {
+    nb_psearch *ps =
+        (nb_psearch *)(void *)((char *)o - offsetof(nb_psearch, ar));
+    if (!ps->failed)
+        count_node(ps);
+    if (!ps->failed)
+        tell_progress(ps);
+    return ps->failed;
+}
+
 /* Lists p's options into the arena, simplified, the values of those
  * already known set in *m, for the candidates r: *stopped when the known
  * ones rule every candidate out before all are listed.  Returns how many
@@ -321,8 +341,10 @@ static size_t open_options(nb_psearch *ps, nb_pkey p, uint64_t r,
     ps->stamp++;
     ar->expect = 0;
     ar->closed = closed;
+    ar->busy = busy;
     int rc = ps->ops->options(ps->fam, p, ar);
     ar->closed = NULL;
+    ar->busy = NULL;
     if (rc == NIMBER_OK && ar->nopt > o0)
         rc = look(ps, &l, ar->nopt - 1);
     ps->listing = up;
