@@ -9,6 +9,7 @@
 #include <libintl.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -118,7 +119,9 @@ int cli_finish_output(void) {
 }
 
 static volatile sig_atomic_t interrupted = 0;
-static struct timespec interrupted_at; /* set once, by on_sigint */
+static atomic_llong interrupted_ns; /* when (monotonic ns, never 0) */
+_Static_assert(ATOMIC_LLONG_LOCK_FREE == 2,
+               "on_sigint needs a lock-free atomic long long");
 static int progress_drawn = 0;
 static struct timespec watch_start;
 
@@ -127,18 +130,21 @@ static struct timespec watch_start;
  * if that call is slow to come, ends the program as SIGINT does.  (Not
  * SA_RESETHAND: `timeout -s INT` sends the signal twice at once, to the
  * process and to its group, and the second then killed the program
- * before it could say "interrupted" — one CI run in many.)  Only
- * async-signal-safe calls: clock_gettime, sigaction, raise. */
+ * before it could say "interrupted" — one CI run in many.)  The two may
+ * reach two threads at once: the first time is set by a compare-and-swap
+ * (lock-free, so safe in a handler), and the other handler reads it.
+ * Only async-signal-safe calls: clock_gettime, sigaction, raise. */
 static void on_sigint(int sig) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    if (!interrupted) {
-        interrupted_at = now;
+    long long ns = ((long long)now.tv_sec * 1000000000LL + now.tv_nsec) | 1;
+    long long first = 0;
+    if (atomic_compare_exchange_strong(&interrupted_ns, &first, ns)) {
         interrupted = 1;
         return;
     }
-    if ((now.tv_sec - interrupted_at.tv_sec) * 1000000000L +
-            (now.tv_nsec - interrupted_at.tv_nsec) < 500000000L)
+    interrupted = 1;
+    if (ns - first < 500000000LL)
         return;
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);

@@ -340,14 +340,19 @@ static int sp_pos_text(const nimber_game *g, const uint64_t *w, size_t n,
 
 /* ---- moves ---- */
 
-/* The distinct results of a move of the position. */
+/* The distinct results of a move of the position; watched: the listing
+ * tells the progress callback and stops when it asks.  Only the search
+ * for winning moves is watched: a move's text, check, parse and result
+ * are asked for after the work (a program's progress line already
+ * erased, a move's text with no error to give). */
 static int children(const nimber_game *g, const uint64_t *w, size_t n,
-                    sp_list *out, nimber_error *err) {
+                    sp_list *out, int watched, nimber_error *err) {
     char *t = pos_string(g, w, n);
     if (!t)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     sp_watch watch = {plain_busy, g->state};
-    int rc = sp_children(t, out, ((sp_state *)g->state)->cache, &watch, err);
+    int rc = sp_children(t, out, ((sp_state *)g->state)->cache,
+                         watched ? &watch : NULL, err);
     nb_free(t);
     return rc;
 }
@@ -363,7 +368,7 @@ static nimber_move move_no(size_t k) {
 static int sp_moves(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
                     nimber_error *err) {
     sp_list kids = {0};
-    int rc = children(g, w, n, &kids, err);
+    int rc = children(g, w, n, &kids, 0, err);
     for (size_t k = 0; k < kids.n && rc == NIMBER_OK; k++) {
         nimber_move mv = move_no(k);
         rc = sink->emit(sink, &mv);
@@ -375,7 +380,7 @@ static int sp_moves(nimber_game *g, const uint64_t *w, size_t n, nb_msink *sink,
 static int sp_check(nimber_game *g, const uint64_t *w, size_t n,
                     const nimber_move *mv, nimber_error *err) {
     sp_list kids = {0};
-    RETURN_IF_ERR(children(g, w, n, &kids, err));
+    RETURN_IF_ERR(children(g, w, n, &kids, 0, err));
     size_t nk = kids.n;
     sp_list_free(&kids);
     if (mv->nw != 1 || mv->w[0] >= nk)
@@ -387,7 +392,7 @@ static int sp_check(nimber_game *g, const uint64_t *w, size_t n,
 static int sp_apply(nimber_game *g, nb_pos *pos, const nimber_move *mv,
                     nimber_error *err) {
     sp_list kids = {0};
-    RETURN_IF_ERR(children(g, pos->w, pos->n, &kids, err));
+    RETURN_IF_ERR(children(g, pos->w, pos->n, &kids, 0, err));
     int rc = mv->nw == 1 && mv->w[0] < kids.n
                  ? set_pos(pos, kids.s[mv->w[0]], err)
                  : nb_fail(err, NIMBER_E_ARG, "not a move of this position");
@@ -400,7 +405,7 @@ static char *result_of(const nimber_game *g, const uint64_t *w, size_t n,
                        const nimber_move *mv) {
     sp_list kids = {0};
     char *r = NULL;
-    if (children(g, w, n, &kids, NULL) == NIMBER_OK && mv->nw == 1 &&
+    if (children(g, w, n, &kids, 0, NULL) == NIMBER_OK && mv->nw == 1 &&
         mv->w[0] < kids.n)
         r = nb_strdup(kids.s[mv->w[0]]);
     sp_list_free(&kids);
@@ -436,7 +441,7 @@ static int sp_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
                    p[len - 1] == '\n' || p[len - 1] == '\r'))
         len--;
     sp_list kids = {0};
-    RETURN_IF_ERR(children(g, w, n, &kids, err));
+    RETURN_IF_ERR(children(g, w, n, &kids, 0, err));
     int rc = NIMBER_OK;
     if (*p == '#') {
         char *end;
@@ -591,7 +596,7 @@ static int sp_moves_to(nimber_game *g, const uint64_t *w, size_t n,
                        nimber_error *err) {
     (void)cur;
     sp_list kids = {0};
-    int rc = children(g, w, n, &kids, err);
+    int rc = children(g, w, n, &kids, 1, err);
     for (size_t k = 0; k < kids.n && rc == NIMBER_OK; k++) {
         nb_pos tmp = {0};
         nb_tally v;
