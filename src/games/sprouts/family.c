@@ -16,15 +16,14 @@ the start as well).  A move is one word: its place among the
  * "to", "FROM ->", or "#K" for the K-th result (from 1).
  *
  * Parts are lands (canon.c).  The search's key of a land is its number in
- * the table of lands met (hi, from 1; lo is 0): land texts do not fit 128
- * bits, so they are interned, under a lock since the search's threads
- * list options together; the table holds at most a quarter of the memory
- * limit (then NIMBER_E_LIMIT).  A land's options are made one by one and
- * handed to the search as they come (it may stop the listing early); a
- * listing that ran to its end is kept (another quarter of the limit) and
- * read back after.  A land of L lives lasts at most L - 1 moves, the
- * bound of its value.  Lookups O(text); the table grows by doubling
- * (amortised O(1) an entry).  The keys are numbers of this run, so no
+ * the table of lands met (lands.c; hi, from 1; lo is 0): land texts do
+ * not fit 128 bits, so they are interned, under a lock since the search's
+ * threads list options together; the table holds at most a quarter of
+ * the memory limit (then NIMBER_E_LIMIT).  A land's options are made one
+ * by one and handed to the search as they come (it may stop the listing
+ * early); a listing that ran to its end is kept (another quarter of the
+ * limit) and read back after.  A land of L lives lasts at most L - 1
+ * moves, the bound of its value.  The keys are numbers of this run, so no
  * database of land values can keep them (no db_id).
  */
 #include "sprouts.h"
@@ -33,127 +32,6 @@ the start as well).  A move is one word: its place among the
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define SP_NOVAL 0xFFu
-
-typedef struct {
-    char *start; /* the start's text */
-    pthread_mutex_t lock;
-    char **land;  /* lands met, by number */
-    uint8_t *val; /* their plain-mex values (SP_NOVAL: not known) */
-    uint8_t *lives;
-    uint32_t *hash; /* their texts' hashes (low 32 bits) */
-    uint32_t **opts; /* their options once listed: the count, then each
-                        option's number of lands and their numbers */
-    size_t nland, capland;
-    size_t cached, cache_max; /* bytes of opts, and the most they take */
-    size_t held, held_max;    /* bytes of the lands met, and the most */
-    sp_cache *cache;          /* canonical texts of lands met plainly */
-    uint32_t *slot;           /* number + 1 by hash, 0 empty */
-    size_t nslot;
-    nimber_progress_fn progress; /* told of the plain listings' work */
-    void *pctx;
-    uint64_t listed; /* moves the plain listings made (one thread) */
-} sp_state;
-
-static uint64_t text_hash(const char *s) {
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h ^ h >> 29;
-}
-
-/* The lives of a land's text. */
-static unsigned text_lives(const char *s) {
-    unsigned l = 0;
-    for (; *s; s++)
-        l += *s == '0' ? 6 : *s == '1' ? 4 : *s == '2' ? 2 : *s > '@' ? 1 : 0;
-    return l / 2;
-}
-
-/* The number of land text s in the table (added if new), or -1 when out
- * of memory, -2 when the table has its share of the memory limit (a
- * quarter).  Locked. */
-static long intern(sp_state *s, const char *t) {
-    uint64_t h = text_hash(t);
-    long id = -1;
-    pthread_mutex_lock(&s->lock);
-    if (2 * (s->nland + 1) > s->nslot) {
-        size_t nc = s->nslot ? 2 * s->nslot : 1024;
-        uint32_t *ns = nb_calloc(nc, sizeof *ns);
-        if (!ns)
-            goto out;
-        for (size_t i = 0; i < s->nland; i++) {
-            size_t k = (size_t)s->hash[i] & (nc - 1);
-            while (ns[k])
-                k = (k + 1) & (nc - 1);
-            ns[k] = (uint32_t)(i + 1);
-        }
-        nb_free(s->slot);
-        s->slot = ns;
-        s->nslot = nc;
-    }
-    size_t k = (size_t)h & (s->nslot - 1);
-    for (; s->slot[k]; k = (k + 1) & (s->nslot - 1))
-        if (s->hash[s->slot[k] - 1] == (uint32_t)h &&
-            strcmp(s->land[s->slot[k] - 1], t) == 0) {
-            id = (long)s->slot[k] - 1;
-            goto out;
-        }
-    if (s->nland == s->capland) {
-        size_t nc = s->capland ? 2 * s->capland : 1024;
-        char **nl = nb_realloc(s->land, nc * sizeof *nl);
-        if (nl)
-            s->land = nl;
-        uint8_t *nv = nl ? nb_realloc(s->val, nc) : NULL;
-        if (nv)
-            s->val = nv;
-        uint8_t *nli = nv ? nb_realloc(s->lives, nc) : NULL;
-        if (nli)
-            s->lives = nli;
-        uint32_t *nh = nli ? nb_realloc(s->hash, nc * sizeof *nh) : NULL;
-        if (nh)
-            s->hash = nh;
-        uint32_t **no = nh ? nb_realloc(s->opts, nc * sizeof *no) : NULL;
-        if (!no)
-            goto out;
-        s->opts = no;
-        s->capland = nc;
-    }
-    size_t need = strlen(t) + 1 + 4 * sizeof(void *);
-    if (s->held + need > s->held_max) {
-        id = -2;
-        goto out;
-    }
-    char *c = nb_strdup(t);
-    if (!c)
-        goto out;
-    s->held += need;
-    id = (long)s->nland;
-    s->land[id] = c;
-    s->val[id] = SP_NOVAL;
-    s->hash[id] = (uint32_t)h;
-    s->opts[id] = NULL;
-    unsigned l = text_lives(t);
-    s->lives[id] = (uint8_t)(l > 255 ? 255 : l);
-    s->nland++;
-    s->slot[k] = (uint32_t)id + 1;
-out:
-    pthread_mutex_unlock(&s->lock);
-    return id;
-}
-
-/* A copy of land id's text (nb_malloc'd), its lives and value. */
-static char *land_of(sp_state *s, size_t id, unsigned *lives, unsigned *val) {
-    pthread_mutex_lock(&s->lock);
-    char *c = id < s->nland ? nb_strdup(s->land[id]) : NULL;
-    if (c && lives)
-        *lives = s->lives[id];
-    if (c && val)
-        *val = s->val[id];
-    pthread_mutex_unlock(&s->lock);
-    return c;
-}
 
 /* ---- the state ---- */
 
@@ -489,7 +367,7 @@ static int joined_value(sp_state *s, const char *t, unsigned *out,
             return nb_fail(err, NIMBER_E_LIMIT, "sprouts: land too long");
         memcpy(buf, t, len);
         buf[len] = 0;
-        long id = intern(s, buf);
+        long id = sp_intern(s, buf);
         if (id == -2)
             return nb_fail(err, NIMBER_E_LIMIT,
                            "sprouts: the lands met fill their share of the "
@@ -508,7 +386,7 @@ static int joined_value(sp_state *s, const char *t, unsigned *out,
 static int land_value(sp_state *s, size_t id, unsigned *out,
                       nimber_error *err) {
     unsigned val;
-    char *t = land_of(s, id, NULL, &val);
+    char *t = sp_land_of(s, id, NULL, &val);
     if (!t)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     if (val != SP_NOVAL) {
@@ -629,13 +507,13 @@ static int emit_lands(sp_state *s, sp_list *l, nb_opts *out) {
             i++;
             continue;
         }
-        long id = intern(s, l->s[i]);
+        long id = sp_intern(s, l->s[i]);
         if (id < 0)
             return id == -2 ? NIMBER_E_LIMIT : NIMBER_E_NOMEM;
         if (out->opt[out->nopt].nparts == NB_OPT_PARTS)
             return NIMBER_E_LIMIT;
         nb_pkey key = {0, (uint64_t)id + 1};
-        unsigned lives = text_lives(l->s[i]);
+        unsigned lives = sp_text_lives(l->s[i]);
         nb_opts_part(out, key, lives > 255 ? 255 : lives);
     }
     return NIMBER_OK;
@@ -712,7 +590,7 @@ static int one_option(void *ctx, const char *kid) {
             return NIMBER_E_LIMIT;
         memcpy(buf, p, len);
         buf[len] = 0;
-        long id = intern(l->s, buf);
+        long id = sp_intern(l->s, buf);
         rc = id == -2 ? NIMBER_E_LIMIT
              : id < 0 ? NIMBER_E_NOMEM
                       : u32_add(&l->made, (uint32_t)id);
@@ -772,7 +650,7 @@ static int sp_options(void *state, nb_pkey key, nb_opts *out) {
         }
         return NIMBER_OK;
     }
-    char *t = land_of(s, id, NULL, NULL);
+    char *t = sp_land_of(s, id, NULL, NULL);
     if (!t)
         return NIMBER_E_NOMEM;
     lister l = {.s = s, .out = out};
@@ -801,7 +679,7 @@ static int sp_options(void *state, nb_pkey key, nb_opts *out) {
 /* A land of L lives lasts at most L - 1 moves: its value is at most that. */
 static unsigned sp_bound(void *state, nb_pkey key) {
     unsigned lives = 0;
-    char *t = land_of(state, (size_t)key.hi - 1, &lives, NULL);
+    char *t = sp_land_of(state, (size_t)key.hi - 1, &lives, NULL);
     nb_free(t);
     return lives < 2 ? 0 : lives - 1 > 63 ? 63 : lives - 1;
 }

@@ -48,6 +48,8 @@
 
 #include "../../game.h"
 
+#include <pthread.h>
+
 #define SP_MAXV 160   /* vertices of a position */
 #define SP_MAXTOK 640 /* its tokens */
 #define SP_MAXLEN 600 /* characters of a position's text */
@@ -160,5 +162,39 @@ char *sp_full(char **lands, size_t n, const char **why);
  * NIMBER_E_LIMIT. */
 int sp_canonical_text(const char *text, size_t len, char **out,
                       nimber_error *err);
+
+/* ---- the family's state (family.c) and its table of lands (lands.c) ---- */
+
+#define SP_NOVAL 0xFFu
+
+typedef struct sp_state {
+    char *start; /* the start's text */
+    pthread_mutex_t lock;
+    char **land;  /* lands met, by number */
+    uint8_t *val; /* their plain-mex values (SP_NOVAL: not known) */
+    uint8_t *lives;
+    uint32_t *hash; /* their texts' hashes (low 32 bits) */
+    uint32_t **opts; /* their options once listed: the count, then each
+                        option's number of lands and their numbers */
+    size_t nland, capland;
+    size_t cached, cache_max; /* bytes of opts, and the most they take */
+    size_t held, held_max;    /* bytes of the lands met, and the most */
+    sp_cache *cache;          /* canonical texts of lands met plainly */
+    uint32_t *slot;           /* number + 1 by hash, 0 empty */
+    size_t nslot;
+    nimber_progress_fn progress; /* told of the plain listings' work */
+    void *pctx;
+    uint64_t listed; /* moves the plain listings made (one thread) */
+} sp_state;
+
+/* The lives of a land's text. */
+unsigned sp_text_lives(const char *s);
+/* The number of land text t in the table (added if new), or -1 when out
+ * of memory, -2 when the table has its share of the memory limit (a
+ * quarter).  Locked. */
+long sp_intern(sp_state *s, const char *t);
+/* A copy of land id's text (nb_malloc'd), its lives and value; NULL when
+ * out of memory or no such land.  Locked. */
+char *sp_land_of(sp_state *s, size_t id, unsigned *lives, unsigned *val);
 
 #endif
