@@ -139,12 +139,9 @@ static void on_sigint(int sig) {
     clock_gettime(CLOCK_MONOTONIC, &now);
     long long ns = ((long long)now.tv_sec * 1000000000LL + now.tv_nsec) | 1;
     long long first = 0;
-    if (atomic_compare_exchange_strong(&interrupted_ns, &first, ns)) {
-        interrupted = 1;
-        return;
-    }
+    int first_one = atomic_compare_exchange_strong(&interrupted_ns, &first, ns);
     interrupted = 1;
-    if (ns - first < 500000000LL)
+    if (first_one || ns - first < 500000000LL)
         return;
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);

@@ -297,14 +297,18 @@ static int look(nb_psearch *ps, listing *l, size_t oi) {
     return prune(c, l->m, (unsigned)(n - l->known)) ? 0 : NB_STOP;
 }
 
+/* The search whose arena o is. */
+static nb_psearch *of_arena(nb_opts *o) {
+    return (nb_psearch *)(void *)((char *)o - offsetof(nb_psearch, ar));
+}
+
 /* nb_opts.closed: each option as the family closes it has its parts'
  * table entries fetched, and the one before it is simplified (the fetch
  * has had an option's time to arrive); NB_STOP when the values seen so
  * far already rule out every candidate (enhanced transposition cutoff:
  * the family lists no more). */
 static int closed(nb_opts *o) {
-    nb_psearch *ps =
-        (nb_psearch *)(void *)((char *)o - offsetof(nb_psearch, ar));
+    nb_psearch *ps = of_arena(o);
     size_t oi = o->nopt - 1;
     const nb_popt *op = &o->opt[oi];
     for (size_t k = op->first; k < op->first + op->nparts; k++)
@@ -319,8 +323,7 @@ static int closed(nb_opts *o) {
  * such calls would be seconds of Ctrl-C unheard); the search's failure,
  * if either ends it. */
 static int busy(nb_opts *o) {
-    nb_psearch *ps =
-        (nb_psearch *)(void *)((char *)o - offsetof(nb_psearch, ar));
+    nb_psearch *ps = of_arena(o);
     if (!ps->failed)
         count_node(ps);
     if (!ps->failed)
