@@ -350,6 +350,9 @@ few_found_k(const uint8_t *tab, uint64_t m, uint64_t a, uint64_t stop,
 #ifdef __SSE2__
     if (stop - a >= 16) {
         __m128i acc[8], t[8];
+        /* (unrolled: at -O2 GCC kept acc[] on the stack and looped,
+         * each OR a store and a load: `period octal:0.16` 68 -> 52 ms) */
+#pragma GCC unroll 8
         for (int i = 0; i < K; i++) { /* the last one repeated up to K */
             acc[i] = _mm_setzero_si128();
             t[i] = _mm_set1_epi8((char)want[i < k ? i : k - 1]);
@@ -358,6 +361,7 @@ few_found_k(const uint8_t *tab, uint64_t m, uint64_t a, uint64_t stop,
             __m128i lo = _mm_loadu_si128((const __m128i *)(tab + a));
             __m128i hi = _mm_loadu_si128((const __m128i *)(tab + m - a - 15));
             __m128i x = _mm_xor_si128(lo, reverse16(hi));
+#pragma GCC unroll 8
             for (int i = 0; i < K; i++)
                 acc[i] = _mm_or_si128(acc[i], _mm_cmpeq_epi8(x, t[i]));
         }
