@@ -152,17 +152,27 @@ static size_t twin_moves(const tkey *k, tkey *out, size_t cap) {
 
 /* ---- the twin's memo and search ---- */
 
-#define MEMO_BITS 22
+/* 2^20 slots of 16 bytes: 2^22 took 10% longer, the first probe of each
+ * position a cache miss in 64 MB; when half full, the memo starts again. */
+#define MEMO_BITS 20
+/* A slot: its key's hash, where the key is in the arena and the key's
+ * value, side by side, so that a probe costs one cache miss, not three
+ * (the hashes, offsets and values were three arrays: memo_slot and the
+ * reads after it took half of this test's time, waiting on memory).
+ * Release build, NIMBER_TEST_SEED=1796639272: 16.9 s before, 14.7 s. */
+typedef struct {
+    uint64_t hash; /* hash | 1 (0: empty) */
+    uint32_t off;  /* offset of the key in the arena */
+    signed char val; /* 1: the player to move wins */
+} mslot;
 static struct {
-    uint64_t *hash;      /* per slot: hash | 1 (0: empty) */
-    uint32_t *off;       /* offset of the key in the arena */
-    signed char *val;    /* 1: the player to move wins */
+    mslot *slot;
     unsigned char *arena;
     size_t used, count, cap;
 } memo;
 
 static void memo_clear(void) {
-    memset(memo.hash, 0, ((size_t)1 << MEMO_BITS) * sizeof *memo.hash);
+    memset(memo.slot, 0, ((size_t)1 << MEMO_BITS) * sizeof *memo.slot);
     memo.used = memo.count = 0;
 }
 
@@ -178,15 +188,16 @@ static uint64_t key_hash(const tkey *k) {
  * (its low bit is the "used" mark, always 1: started there, only odd
  * slots were first probes, and the probes ran long — 40% of this test's
  * time). */
-static size_t memo_slot(const tkey *k, uint64_t h) {
+static mslot *memo_slot(const tkey *k, uint64_t h) {
     size_t mask = ((size_t)1 << MEMO_BITS) - 1;
     for (size_t i = (size_t)(h >> (64 - MEMO_BITS));; i = (i + 1) & mask) {
-        if (!memo.hash[i])
-            return i;
-        const unsigned char *s = memo.arena + memo.off[i];
-        if (memo.hash[i] == h && s[0] == k->len &&
+        mslot *m = memo.slot + i;
+        if (!m->hash)
+            return m;
+        const unsigned char *s = memo.arena + m->off;
+        if (m->hash == h && s[0] == k->len &&
             memcmp(s + 1, k->b, k->len) == 0)
-            return i;
+            return m;
     }
 }
 
@@ -198,9 +209,9 @@ static jmp_buf twin_out;  /* where giving up goes */
  * options made one at a time, the first lost one ending the search. */
 static int twin_win(const tkey *k) {
     uint64_t h = key_hash(k);
-    size_t i = memo_slot(k, h);
-    if (memo.hash[i])
-        return memo.val[i];
+    mslot *m = memo_slot(k, h);
+    if (m->hash)
+        return m->val;
     unsigned char o[64][2];
     int any = 0, win = 0;
     for (unsigned x = 0; x < k->len && !win; x++) {
@@ -229,10 +240,10 @@ static int twin_win(const tkey *k) {
     if (memo.count * 2 >= ((size_t)1 << MEMO_BITS) ||
         memo.used + KMAX + 1 > memo.cap)
         memo_clear(); /* full: start again (only time is lost) */
-    i = memo_slot(k, h);
-    memo.hash[i] = h;
-    memo.off[i] = (uint32_t)memo.used;
-    memo.val[i] = (signed char)win;
+    m = memo_slot(k, h);
+    m->hash = h;
+    m->off = (uint32_t)memo.used;
+    m->val = (signed char)win;
     memo.arena[memo.used] = k->len;
     memcpy(memo.arena + memo.used + 1, k->b, k->len);
     memo.used += 1u + k->len;
@@ -415,12 +426,10 @@ static uint64_t below(uint64_t n) {
 
 static int setup(void **state) {
     (void)state;
-    memo.hash = calloc((size_t)1 << MEMO_BITS, sizeof *memo.hash);
-    memo.off = calloc((size_t)1 << MEMO_BITS, sizeof *memo.off);
-    memo.val = calloc((size_t)1 << MEMO_BITS, 1);
+    memo.slot = calloc((size_t)1 << MEMO_BITS, sizeof *memo.slot);
     memo.cap = (size_t)1 << 26;
     memo.arena = malloc(memo.cap);
-    if (!memo.hash || !memo.off || !memo.val || !memo.arena)
+    if (!memo.slot || !memo.arena)
         return -1;
     const char *s = getenv("NIMBER_TEST_SEED");
     rng = s ? strtoull(s, NULL, 10) : (uint64_t)time(NULL);
@@ -437,9 +446,7 @@ static int teardown(void **state) {
     (void)state;
     for (unsigned g = 0; g < NG; g++)
         nimber_game_free(lib[g]);
-    free(memo.hash);
-    free(memo.off);
-    free(memo.val);
+    free(memo.slot);
     free(memo.arena);
     return 0;
 }
