@@ -324,7 +324,13 @@ static inline uint64_t bytes_set(const uint8_t *p) {
  * reversed G(m-a-15..m-a), against each needed value.  `period octal:0.16`
  * (2.3 needed values a value on average, all below 64) went from 0.08 to
  * 0.06 s with it (and 32-bit stamps, compared 64 at a time); 0.56 (5.8
- * needed) stayed at 0.10 s, its time being in the rare-heap loop. */
+ * needed) stayed at 0.10 s, its time being in the rare-heap loop.
+ * An AVX2 version chosen at run time (32 splits a step, the needed values
+ * looked up by nibbles with two byte shuffles) measured the same as this
+ * one unrolled (0.16: 51-56 ms against 52-54 ms; 0.56: 86-90 ms both), so
+ * it is not kept; neither are the rare heaps' values kept as bits of two
+ * words when all are below 128 instead of stamped (1-5%, within noise):
+ * that loop is bound by its loads, not its stores. */
 #define TB_FEW 8
 
 #ifdef __SSE2__
