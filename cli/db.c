@@ -13,11 +13,14 @@ static void db_help(FILE *f) {
           "       nimber db info FILE [--json]\n\n"
           "A database holds the values of the parts a board splits into, so\n"
           "that solve, play and explain start from them ('--db FILE', and\n"
-          "'--db-write' to add what a run learns).\n"
+          "'--db-write' to add what a run learns): of cram boards and of\n"
+          "Sprouts lands.\n"
           "  build   finds the value of every part of up to K cells (at most\n"
           "          16) of GAME's boards and writes them to FILE: cram on\n"
           "          any board of at most 8 x 16 cells shares one set of\n"
-          "          parts (give cram:8x16 or any such board)\n"
+          "          parts (give cram:8x16 or any such board); Sprouts'\n"
+          "          lands are not listed by size: their database grows by\n"
+          "          'nimber solve --db FILE --db-write sprouts:N'\n"
           "  info    checks FILE (header, length, checksum, order) and says\n"
           "          what it holds; a damaged file is exit 65\n",
           f);
@@ -125,12 +128,15 @@ static int db_info(int argc, char **argv) {
                "bytes\n",
                path, in.game, in.version, (unsigned long long)in.values,
                (unsigned long long)in.bytes);
+        /* a part's size: cells of a board, lives of a Sprouts land */
+        const char *unit =
+            strncmp(in.game, "sprouts", 7) == 0 ? "lives" : "cells";
         if (in.complete)
-            printf("every part of up to %u cells; the largest has %u\n",
-                   in.complete, in.largest);
+            printf("every part of up to %u %s; the largest has %u\n",
+                   in.complete, unit, in.largest);
         else
-            printf("parts learnt by runs; the largest has %u cells\n",
-                   in.largest);
+            printf("parts learnt by runs; the largest has %u %s\n",
+                   in.largest, unit);
         printf("values:");
         for (int v = 0; v < 8; v++)
             printf(" %s%d %llu", v == 7 ? ">=" : "", v, in.count_by_value[v]);

@@ -36,7 +36,7 @@ static const char usage[] =
     "                           the simplest misère form of a heap\n"
     "  atlas FAMILY...          periods or sparse-space statistics of every\n"
     "                           code of a family ('octal:0.?\?')\n"
-    "  db build|info            databases of part values of boards (cram)\n"
+    "  db build|info            databases of part values (cram, sprouts)\n"
     "\n"
     "games (GAME): see 'nimber list'; e.g. nim, sub:2,5, octal:0.137, kayles.\n"
     "Take-and-break codes may be long (up to 10^6 digits) and may end in one\n"

@@ -41,8 +41,8 @@ static void play_help(FILE *f) {
           "  --misere     whoever makes the last move loses\n"
           "  --hint       show the best move before each of yours\n"
           "  --board      draw the board even when output is not a terminal\n"
-          "  --db FILE    read part values of boards from FILE ('nimber db\n"
-          "               build'); --db-write adds what the game learnt\n",
+          "  --db FILE    read part values (cram, sprouts) from FILE ('nimber\n"
+          "               db'); --db-write adds what the game learnt\n",
           f);
 }
 

@@ -71,7 +71,7 @@ int cli_db_open(const char *cmd, nimber_game **games, int ngames) {
     }
     if (!keeps) {
         cli_error("%s: --db: no game of this position keeps part values "
-                  "(cram boards of at most 8 x 16 cells do)",
+                  "(cram boards of at most 8 x 16 cells and sprouts do)",
                   cmd);
         return EXIT_USAGE;
     }

@@ -119,7 +119,8 @@ typedef struct nimber_family nimber_family;
  * the others (free cells of a Cram board, vertices of a graph), as a set
  * of at most 128 elements in the family's own numbering, in the family's
  * canonical form (one representative for every part of the same shape),
- * never empty. */
+ * never empty; or, for parts no such set describes (Sprouts' lands), a
+ * nonzero key made from the part's canonical form (see key_size below). */
 typedef struct nb_pkey {
     uint64_t lo, hi;
 } nb_pkey;
@@ -233,6 +234,12 @@ typedef struct nb_parts_ops {
     int (*db_each)(void *state, unsigned k,
                    int (*emit)(void *ctx, nb_pkey key, unsigned size),
                    void *ctx);
+    /* Optional: the size of the part of key k, from the key alone, for a
+     * family whose keys are not sets of elements (Sprouts: hashes of a
+     * land's text, its lives in the top byte); NULL: the key's set bits.
+     * A database file is read with its family's (db.c finds the family
+     * by the first word of the file's key set name). */
+    unsigned (*key_size)(nb_pkey k);
 } nb_parts_ops;
 
 /* A parsed game: a family, its state, and the play rule its name asks for

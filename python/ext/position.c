@@ -246,7 +246,7 @@ static int load_db(built *b, PyObject *path) {
     if (!keeps) {
         PyErr_SetString(PyExc_ValueError,
                         "db: no game of this position keeps part values "
-                        "(cram boards of at most 8 x 16 cells do)");
+                        "(cram boards of at most 8 x 16 cells and sprouts do)");
         return -1;
     }
     return 0;

@@ -128,3 +128,39 @@ outcome P" ]
     # the line erased, then the one message
     [[ "$(tr '\r' '\n' < "$BATS_TEST_TMPDIR/err" | tail -n 1)" == $'\033[Knimber: interrupted' ]]
 }
+
+@test "a database of land values: --db-write keeps them by their text, --db reads them in any sprouts game" {
+    db="$BATS_TEST_TMPDIR/sp.db"
+    run "$NIMBER" solve --db "$db" --db-write sprouts:3
+    status_is 0
+    [ "$(echo "$output" | head -2)" = "grundy 1
+outcome N" ]
+    run "$NIMBER" db info "$db"
+    status_is 0
+    [[ "$(echo "$output" | sed -n 1p)" == "$db: a database of sprouts (format 1), "*" part values, "*" bytes" ]]
+    [[ "$(echo "$output" | sed -n 2p)" == "parts learnt by runs; the largest has "*" lives" ]]
+    # 4 spots from the lands 3 spots met: the same answer, fewer parts
+    # expanded; then the file holds 4 spots' lands too, and its start's
+    plain=$("$NIMBER" solve --json sprouts:4)
+    with=$("$NIMBER" solve --json --db "$db" --db-write sprouts:4)
+    [ "$(echo "$plain" | jq -c 'del(.search)')" = "$(echo "$with" | jq -c 'del(.search)')" ]
+    [ "$(echo "$with" | jq .search.nodes)" -lt "$(echo "$plain" | jq .search.nodes)" ]
+    again=$("$NIMBER" solve --json --db "$db" sprouts:4)
+    [ "$(echo "$again" | jq -c 'del(.search)')" = "$(echo "$plain" | jq -c 'del(.search)')" ]
+    [ "$(echo "$again" | jq .search.nodes)" -le 4 ]
+    # a position written any way finds its lands there: a winning move
+    # of 4 spots with its regions the other way round, and a sum
+    for p in '0.AB.}0.0.AB.}]!' '0.0.0.}]0.}]!'; do
+        [ "$("$NIMBER" solve --db "$db" "sprouts:$p")" = "$("$NIMBER" solve "sprouts:$p")" ]
+    done
+    # no build by size; a file of another game is refused
+    run_split db build sprouts:4 --cells 4 --out "$BATS_TEST_TMPDIR/x.db"
+    status_is 64
+    [ -z "$out" ]
+    [ "$err" = "nimber: sprouts:4: its parts are not listed by size (a database of them grows by solve --db FILE --db-write)" ]
+    "$NIMBER" db build cram:8x16 --cells 3 --out "$BATS_TEST_TMPDIR/c.db" >/dev/null
+    run_split solve --db "$BATS_TEST_TMPDIR/c.db" sprouts:3
+    status_is 65
+    [ -z "$out" ]
+    [ "$err" = "nimber: $BATS_TEST_TMPDIR/c.db: a database of 'cram 8x16', not of this game ('sprouts')" ]
+}

@@ -15,16 +15,19 @@ the start as well).  A move is one word: its place among the
  * form (it is canonised and looked up among the results), with or without
  * "to", "FROM ->", or "#K" for the K-th result (from 1).
  *
- * Parts are lands (canon.c).  The search's key of a land is its number in
- * the table of lands met (lands.c; hi, from 1; lo is 0): land texts do
- * not fit 128 bits, so they are interned, under a lock since the search's
- * threads list options together; the table holds at most a quarter of
- * the memory limit (then NIMBER_E_LIMIT).  A land's options are made one
- * by one and handed to the search as they come (it may stop the listing
- * early); a listing that ran to its end is kept (another quarter of the
- * limit) and read back after.  A land of L lives lasts at most L - 1
- * moves, the bound of its value.  The keys are numbers of this run, so no
- * database of land values can keep them (no db_id).
+ * Parts are lands (canon.c).  The search's key of a land is made from
+ * its canonical text (lands.c: two 64-bit hashes, its lives in the top
+ * byte), the same in every run, so databases of land values (db_id
+ * "sprouts", shared by every sprouts game) keep them; the texts are
+ * interned in the table of lands met, under a lock since the search's
+ * threads list options together, and a key is looked up there to list
+ * its land's options.  The table holds at most a quarter of the memory
+ * limit (then NIMBER_E_LIMIT).  A land's options are made one by one and
+ * handed to the search as they come (it may stop the listing early); a
+ * listing that ran to its end is kept (another quarter of the limit) and
+ * read back after.  A land of L lives lasts at most L - 1 moves, the
+ * bound of its value.  There is no `db build` (no db_each: the lands of L
+ * lives are not enumerated); a database grows by --db-write.
  */
 #include "sprouts.h"
 
@@ -47,7 +50,7 @@ static void sp_destroy(void *state) {
     nb_free(s->land);
     nb_free(s->val);
     nb_free(s->lives);
-    nb_free(s->hash);
+    nb_free(s->key);
     nb_free(s->slot);
     nb_free(s->start);
     sp_cache_free(s->cache);
@@ -355,6 +358,26 @@ static int sp_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
  * reachable · their options). */
 static int land_value(sp_state *s, size_t id, unsigned *out, nimber_error *err);
 
+/* sp_intern's failure id as a status, said in err. */
+static int intern_fail(long id, nimber_error *err) {
+    return id == -2 ? nb_fail(err, NIMBER_E_LIMIT,
+                              "sprouts: the lands met fill their share of "
+                              "the memory limit (--max-memory)")
+           : id == -3
+               ? nb_fail(err, NIMBER_E_LIMIT,
+                         "sprouts: two lands have one 128-bit key (a chance "
+                         "of about 1 in 10^20: lands.c)")
+               : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+}
+
+/* The key and lives of land id.  Locked. */
+static nb_pkey key_of(sp_state *s, size_t id) {
+    pthread_mutex_lock(&s->lock);
+    nb_pkey k = s->key[id];
+    pthread_mutex_unlock(&s->lock);
+    return k;
+}
+
 /* The XOR of the values of the lands of joined text t ("L]L", "" none). */
 static int joined_value(sp_state *s, const char *t, unsigned *out,
                         nimber_error *err) {
@@ -368,12 +391,8 @@ static int joined_value(sp_state *s, const char *t, unsigned *out,
         memcpy(buf, t, len);
         buf[len] = 0;
         long id = sp_intern(s, buf);
-        if (id == -2)
-            return nb_fail(err, NIMBER_E_LIMIT,
-                           "sprouts: the lands met fill their share of the "
-                           "memory limit (--max-memory)");
         if (id < 0)
-            return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+            return intern_fail(id, err);
         unsigned v = 0;
         RETURN_IF_ERR(land_value(s, (size_t)id, &v, err));
         x ^= v;
@@ -509,12 +528,11 @@ static int emit_lands(sp_state *s, sp_list *l, nb_opts *out) {
         }
         long id = sp_intern(s, l->s[i]);
         if (id < 0)
-            return id == -2 ? NIMBER_E_LIMIT : NIMBER_E_NOMEM;
+            return id == -1 ? NIMBER_E_NOMEM : NIMBER_E_LIMIT;
         if (out->opt[out->nopt].nparts == NB_OPT_PARTS)
             return NIMBER_E_LIMIT;
-        nb_pkey key = {0, (uint64_t)id + 1};
-        unsigned lives = sp_text_lives(l->s[i]);
-        nb_opts_part(out, key, lives > 255 ? 255 : lives);
+        nb_pkey key = key_of(s, (size_t)id);
+        nb_opts_part(out, key, sp_key_lives(key));
     }
     return NIMBER_OK;
 }
@@ -591,8 +609,8 @@ static int one_option(void *ctx, const char *kid) {
         memcpy(buf, p, len);
         buf[len] = 0;
         long id = sp_intern(l->s, buf);
-        rc = id == -2 ? NIMBER_E_LIMIT
-             : id < 0 ? NIMBER_E_NOMEM
+        rc = id == -1  ? NIMBER_E_NOMEM
+             : id < 0 ? NIMBER_E_LIMIT
                       : u32_add(&l->made, (uint32_t)id);
         l->made.v[at]++;
         p = q;
@@ -608,9 +626,8 @@ static int one_option(void *ctx, const char *kid) {
     RETURN_IF_ERR(nb_opts_begin(l->out));
     pthread_mutex_lock(&l->s->lock);
     for (uint32_t q = 0; q < l->made.v[at]; q++) {
-        uint32_t id = l->made.v[at + 1 + q];
-        nb_pkey pk = {0, (uint64_t)id + 1};
-        nb_opts_part(l->out, pk, l->s->lives[id]);
+        nb_pkey pk = l->s->key[l->made.v[at + 1 + q]];
+        nb_opts_part(l->out, pk, sp_key_lives(pk));
     }
     pthread_mutex_unlock(&l->s->lock);
     return nb_opts_end(l->out) ? NB_STOP : NIMBER_OK;
@@ -629,7 +646,11 @@ static int lister_busy(void *ctx) {
  * their share of the memory limit) and later ones read it back. */
 static int sp_options(void *state, nb_pkey key, nb_opts *out) {
     sp_state *s = state;
-    size_t id = (size_t)key.hi - 1;
+    long found = sp_id_of(s, key);
+    if (found < 0)
+        return NIMBER_E_LIMIT; /* not reached: the search asks for keys it
+                                  was given */
+    size_t id = (size_t)found;
     pthread_mutex_lock(&s->lock);
     const uint32_t *o = id < s->nland ? s->opts[id] : NULL;
     pthread_mutex_unlock(&s->lock);
@@ -639,9 +660,8 @@ static int sp_options(void *state, nb_pkey key, nb_opts *out) {
             RETURN_IF_ERR(nb_opts_begin(out));
             pthread_mutex_lock(&s->lock);
             for (uint32_t q = 0; q < o[at]; q++) {
-                uint32_t p = o[at + 1 + q];
-                nb_pkey pk = {0, (uint64_t)p + 1};
-                nb_opts_part(out, pk, s->lives[p]);
+                nb_pkey pk = s->key[o[at + 1 + q]];
+                nb_opts_part(out, pk, sp_key_lives(pk));
             }
             pthread_mutex_unlock(&s->lock);
             at += 1 + o[at];
@@ -676,18 +696,28 @@ static int sp_options(void *state, nb_pkey key, nb_opts *out) {
     return rc;
 }
 
-/* A land of L lives lasts at most L - 1 moves: its value is at most that. */
+/* A land of L lives lasts at most L - 1 moves: its value is at most that.
+ * (Its key holds its lives.) */
 static unsigned sp_bound(void *state, nb_pkey key) {
-    unsigned lives = 0;
-    char *t = sp_land_of(state, (size_t)key.hi - 1, &lives, NULL);
-    nb_free(t);
+    (void)state;
+    unsigned lives = sp_key_lives(key);
     return lives < 2 ? 0 : lives - 1 > 63 ? 63 : lives - 1;
+}
+
+/* Databases: a land's key is made from its canonical text alone, the
+ * same in every game of the family, so all share one set of keys. */
+static int sp_db_id(void *state, char *buf, size_t cap) {
+    (void)state;
+    snprintf(buf, cap, "sprouts");
+    return 1;
 }
 
 static const nb_parts_ops sp_parts = {
     .split = sp_split,
     .options = sp_options,
     .bound = sp_bound,
+    .db_id = sp_db_id,
+    .key_size = sp_key_lives,
 };
 
 const nimber_family nb_family_sprouts = {

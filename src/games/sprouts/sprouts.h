@@ -173,7 +173,7 @@ typedef struct sp_state {
     char **land;  /* lands met, by number */
     uint8_t *val; /* their plain-mex values (SP_NOVAL: not known) */
     uint8_t *lives;
-    uint32_t *hash; /* their texts' hashes (low 32 bits) */
+    nb_pkey *key;   /* their keys (lands.c) */
     uint32_t **opts; /* their options once listed: the count, then each
                         option's number of lands and their numbers */
     size_t nland, capland;
@@ -189,10 +189,17 @@ typedef struct sp_state {
 
 /* The lives of a land's text. */
 unsigned sp_text_lives(const char *s);
+/* The key of a land's canonical text (lands.c says how it is made), and
+ * the lives a key holds.  O(length). */
+#define SP_KEY_HASH ((UINT64_C(1) << 56) - 1) /* hi's bits of hash */
+nb_pkey sp_key_of(const char *t);
+unsigned sp_key_lives(nb_pkey k);
 /* The number of land text t in the table (added if new), or -1 when out
  * of memory, -2 when the table has its share of the memory limit (a
- * quarter).  Locked. */
+ * quarter), -3 when another text has its key.  Locked. */
 long sp_intern(sp_state *s, const char *t);
+/* The number of the land of key k, -1 when none has it.  Locked. */
+long sp_id_of(sp_state *s, nb_pkey k);
 /* A copy of land id's text (nb_malloc'd), its lives and value; NULL when
  * out of memory or no such land.  Locked. */
 char *sp_land_of(sp_state *s, size_t id, unsigned *lives, unsigned *val);

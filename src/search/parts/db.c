@@ -168,6 +168,26 @@ static int key_less(nb_pkey a, nb_pkey b) {
     return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
 }
 
+/* The size of a part from its key: its family's key_size, the family
+ * being the one named by the first word of the key set's name (a file of
+ * "sprouts" is one of Sprouts' hashed keys), where it has one; else the
+ * key's set bits (its part's elements). */
+typedef unsigned (*sizer_fn)(nb_pkey k);
+
+static sizer_fn sizer_of(const char *id) {
+    size_t n = strcspn(id, " ");
+    for (const nimber_family *const *f = nb_families; *f; f++)
+        if (strlen((*f)->name) == n && strncmp((*f)->name, id, n) == 0)
+            return (*f)->parts ? (*f)->parts->key_size : NULL;
+    return NULL;
+}
+
+static unsigned key_size(sizer_fn sizer, nb_pkey k) {
+    return sizer ? sizer(k)
+                 : (unsigned)(__builtin_popcountll(k.lo) +
+                              __builtin_popcountll(k.hi));
+}
+
 /* Reads the entries from fd (just past the header), checking them (pass
  * 1: sum, order, values; info filled) or handing them to ps's table
  * (pass 2).  */
@@ -178,6 +198,7 @@ static int entries(int fd, const char *path, const header *h, int pass,
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     uint64_t sum = h->head_sum, left = h->count;
     nb_pkey prev = {0, 0};
+    sizer_fn sizer = sizer_of(h->id);
     int rc = NIMBER_OK;
     while (left && rc == NIMBER_OK) {
         size_t n = left > BLOCK / ENTRY ? BLOCK / ENTRY : (size_t)left;
@@ -199,17 +220,15 @@ static int entries(int fd, const char *path, const header *h, int pass,
                                  "%s: entry %llu is out of order or "
                                  "repeated (the file is damaged)",
                                  path, (unsigned long long)at);
-                else { /* (a key's set bits are its part's elements) */
-                    unsigned size = (unsigned)(__builtin_popcountll(k.lo) +
-                                               __builtin_popcountll(k.hi));
+                else {
+                    unsigned size = key_size(sizer, k);
                     if (size > info->largest)
                         info->largest = size;
                     info->count_by_value[v < 7 ? v : 7]++;
                 }
                 prev = k;
-            } else { /* (a key's set bits are its part's elements) */
-                unsigned size = (unsigned)(__builtin_popcountll(k.lo) +
-                                           __builtin_popcountll(k.hi));
+            } else {
+                unsigned size = key_size(sizer, k);
                 rc = nb_ptab_put(&ps->db, k, v, 0, size, err);
                 if (size > ps->db_largest)
                     ps->db_largest = size;
@@ -460,7 +479,9 @@ int nimber_game_db_build(nimber_game *game, unsigned cells,
     const nb_parts_ops *ops = game->family->parts;
     if (!ops->db_each)
         return nb_fail(err, NIMBER_E_UNSUPPORTED,
-                       "%s cannot list its parts", game->spec);
+                       "%s: its parts are not listed by size (a database "
+                       "of them grows by solve --db FILE --db-write)",
+                       game->spec);
     if (cells > 16)
         return nb_fail(err, NIMBER_E_ARG,
                        "--cells %u: databases hold parts of at most 16 "
