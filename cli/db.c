@@ -128,9 +128,7 @@ static int db_info(int argc, char **argv) {
                "bytes\n",
                path, in.game, in.version, (unsigned long long)in.values,
                (unsigned long long)in.bytes);
-        /* a part's size: cells of a board, lives of a Sprouts land */
-        const char *unit =
-            strncmp(in.game, "sprouts", 7) == 0 ? "lives" : "cells";
+        const char *unit = nimber_db_size_unit(in.game);
         if (in.complete)
             printf("every part of up to %u %s; the largest has %u\n",
                    in.complete, unit, in.largest);

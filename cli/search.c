@@ -1,15 +1,16 @@
 /*
- * search.c — the command line's side of the parts search (boards that
- * split into parts: Cram, Node and Arc Kayles): `--db FILE` and
+ * search.c — the command line's side of the parts search (games that
+ * split into parts: Cram, Node and Arc Kayles, Sprouts): `--db FILE` and
  * `--db-write` on solve, play and explain, and the words of the progress
  * line while a search runs.
  *
  * --db FILE reads a database of part values (`nimber db build`) into
- * every game of the position that keeps them; with --db-write what the
- * run learnt is written back to FILE when the command ends — also after
- * Ctrl-C or an error — and every CHECKPOINT seconds of a long run (from
- * the progress callback), so a run that is killed starts the next one
- * where its last checkpoint stopped.  Without --db-write a FILE that does
+ * every game of the position that keeps them in FILE's key set (a sum of
+ * Sprouts and a Cram board uses a file for one of them); with --db-write
+ * what the run learnt is written back to FILE when the command ends —
+ * also after Ctrl-C or an error — and every CHECKPOINT seconds of a long
+ * run (from the progress callback), so a run that is killed starts the
+ * next one where its last checkpoint stopped.  Without --db-write a FILE that does
  * not exist is an error; with it, the run starts empty and creates it.
  */
 #include "cli.h"
@@ -23,6 +24,7 @@
 #define CHECKPOINT 300.0 /* seconds between two writes of a long run */
 
 static const char *db_path;
+static char db_set[33]; /* FILE's key set: the games of it that it serves */
 static int db_write;
 static nimber_game **db_games;
 static int db_ngames;
@@ -57,11 +59,34 @@ int cli_db_open(const char *cmd, nimber_game **games, int ngames) {
     }
     if (!db_path)
         return 0;
+    /* A file holds one key set (its header's; for a file still to be
+     * made, the first keeping game's): it serves the games of that set,
+     * and a sum's games of another (Sprouts beside a Cram board) go
+     * without. */
     int fresh = db_write && access(db_path, F_OK) != 0, keeps = 0;
+    nimber_game *first = NULL;
+    char name[33];
+    for (int k = 0; k < ngames && !first; k++)
+        if (nimber_game_db_name(games[k], name))
+            first = games[k];
+    if (!first) {
+        cli_error("%s: --db: no game of this position keeps part values "
+                  "(cram boards of at most 8 x 16 cells and sprouts do)",
+                  cmd);
+        return EXIT_USAGE;
+    }
+    nimber_error err;
+    if (fresh) /* made by this run: the first keeping game's set */
+        nimber_game_db_name(first, db_set);
+    else {
+        nimber_db_info in;
+        int rc = nimber_db_info_read(db_path, &in, &err);
+        if (rc != NIMBER_OK)
+            return cli_fail(rc, &err, 1);
+        snprintf(db_set, sizeof db_set, "%s", in.game);
+    }
     for (int k = 0; k < ngames; k++) {
-        nimber_error err;
-        char name[33];
-        if (!nimber_game_db_name(games[k], name))
+        if (!nimber_game_db_name(games[k], name) || strcmp(name, db_set) != 0)
             continue;
         int rc = fresh ? NIMBER_OK
                        : nimber_game_db_load(games[k], db_path, &err);
@@ -69,11 +94,9 @@ int cli_db_open(const char *cmd, nimber_game **games, int ngames) {
             return cli_fail(rc, &err, 1);
         keeps = 1;
     }
-    if (!keeps) {
-        cli_error("%s: --db: no game of this position keeps part values "
-                  "(cram boards of at most 8 x 16 cells and sprouts do)",
-                  cmd);
-        return EXIT_USAGE;
+    if (!keeps) { /* a file of another game: loading says so */
+        int rc = nimber_game_db_load(first, db_path, &err);
+        return cli_fail(rc != NIMBER_OK ? rc : NIMBER_E_SYNTAX, &err, 1);
     }
     if (db_write) { /* written through a file beside it, renamed over it:
                        its folder must take a file, checked before any work
@@ -100,8 +123,9 @@ static int save_all(void) {
     for (int k = 0; k < db_ngames; k++) {
         nimber_error err;
         char name[33];
-        if (!nimber_game_db_name(db_games[k], name))
-            continue; /* (a game that keeps none, in a sum) */
+        if (!nimber_game_db_name(db_games[k], name) ||
+            strcmp(name, db_set) != 0)
+            continue; /* (a game that keeps none, or another set's) */
         int rc = nimber_game_db_save(db_games[k], db_path, &err);
         if (rc != NIMBER_OK)
             return cli_fail(rc, &err, 1);

@@ -1132,14 +1132,18 @@ void nimber_game_set_search_limit(nimber_game *game, uint64_t nodes);
  * values, a checksum of them); a truncated, corrupted or foreign file is
  * refused with NIMBER_E_SYNTAX and never read as values.  Cram's parts
  * are keyed on the 8 x 16 grid that every board of at most 8 rows and 16
- * columns (either way) shares, so one file serves all of them; Node and
+ * columns (either way) shares, so one file serves all of them; Sprouts'
+ * lands ("sprouts", since 0.10.0) on a 128-bit key made from their
+ * canonical text, so one file serves every Sprouts position (there is no
+ * build by size for them: a file grows by nimber_game_db_save); Node and
  * Arc Kayles have none.  Since 0.9.0. */
 typedef struct nimber_db_info {
     char game[33];      /* the game it belongs to ("cram 8x16") */
     unsigned version;   /* the file format's version */
     unsigned complete;  /* every part of up to this many cells is in
                            (0: not known) */
-    unsigned largest;   /* the most cells of a part in it */
+    unsigned largest;   /* the largest part in it: cells (Cram), lives
+                           (Sprouts) */
     uint64_t values;    /* part values held */
     uint64_t bytes;     /* the file's size */
     unsigned long long count_by_value[8]; /* parts worth 0..6, and 7+ */
@@ -1149,6 +1153,11 @@ typedef struct nimber_db_info {
  * its key set (what a file's header names: "cram 8x16") in name; else 0.
  * Since 0.9.0. */
 int nimber_game_db_name(const nimber_game *game, char name[33]);
+
+/* nimber_db_size_unit: what the part sizes of a file of key set game
+ * (nimber_db_info.game) count: "cells" (Cram), "lives" (Sprouts).  Since
+ * 0.10.0. */
+const char *nimber_db_size_unit(const char *game);
 
 /* nimber_db_info_read: reads and checks the file at path (header, size,
  * checksum, order).  Errors: NIMBER_E_IO (it cannot be read),
@@ -1171,8 +1180,9 @@ int nimber_game_db_load(nimber_game *game, const char *path,
  * elements (Cram: every connected set of cells, up to 16; the parts of
  * the sizes below first) into game's table, for nimber_game_db_save.  The
  * game's progress callback is called as parts are done.  Errors:
- * NIMBER_E_UNSUPPORTED, NIMBER_E_ARG (cells out of range), NIMBER_E_LIMIT,
- * NIMBER_E_INTERRUPTED.  Since 0.9.0. */
+ * NIMBER_E_UNSUPPORTED (a game without databases, or one whose parts are
+ * not listed by size: Sprouts), NIMBER_E_ARG (cells out of range),
+ * NIMBER_E_LIMIT, NIMBER_E_INTERRUPTED.  Since 0.9.0. */
 int nimber_game_db_build(nimber_game *game, unsigned cells,
                          nimber_error *err);
 

@@ -143,7 +143,7 @@ typedef struct nb_popt {
  * with its size (what ranks it, at most 255: the search keeps the values
  * of larger parts longest and asks the largest part of an option last;
  * Cram and Node Kayles give their cells or vertices, Arc Kayles its
- * edges), nb_opts_known XORs a value known at once,
+ * edges, Sprouts a land's lives), nb_opts_known XORs a value known at once,
  * nb_opts_end closes it: NB_STOP from it means the options so far decide
  * the query, and the family returns NB_STOP at once.  A family whose
  * listing can make many moves for few options (Sprouts: a move's results
@@ -165,6 +165,9 @@ typedef struct nb_opts {
                                          closed (NULL: none) */
     int (*busy)(struct nb_opts *o);   /* NB_BUSY_STEPS more moves made
                                          (NULL: not counted) */
+    const char *why; /* a family whose listing fails may say why here (a
+                        text that lives on: a literal); NULL: the status's
+                        own words */
 } nb_opts;
 
 static inline int nb_opts_begin(nb_opts *o) {
@@ -240,6 +243,9 @@ typedef struct nb_parts_ops {
      * A database file is read with its family's (db.c finds the family
      * by the first word of the file's key set name). */
     unsigned (*key_size)(nb_pkey k);
+    /* Optional: what a part's size counts, in words ("lives"); NULL:
+     * "cells". */
+    const char *size_unit;
 } nb_parts_ops;
 
 /* A parsed game: a family, its state, and the play rule its name asks for

@@ -213,8 +213,10 @@ static int build(PyObject *components, size_t max_memory, int misere,
 }
 
 /* Reads the database file at path (str, or None: nothing) into every
- * game of b that keeps part values; 0, or -1 with the exception set
- * (ValueError when no game of the position keeps them). */
+ * game of b that keeps part values of the file's key set (a sum's games
+ * of another set, Sprouts beside a Cram board, go without); 0, or -1
+ * with the exception set (ValueError when no game of the position keeps
+ * them; a file of another game's, as nimber_game_db_load says). */
 static int load_db(built *b, PyObject *path) {
     if (path == Py_None)
         return 0;
@@ -226,27 +228,43 @@ static int load_db(built *b, PyObject *path) {
         PyErr_SetString(PyExc_ValueError, "db: a path with a NUL in it");
         return -1;
     }
-    int keeps = 0;
-    for (size_t i = 0; i < b->nowned; i++) {
-        char name[33];
-        if (!nimber_game_db_name(b->owned[i], name))
-            continue;
-        nimber_error err;
-        memset(&err, 0, sizeof err);
-        int rc;
-        Py_BEGIN_ALLOW_THREADS
-        rc = nimber_game_db_load(b->owned[i], p, &err);
-        Py_END_ALLOW_THREADS
-        if (rc != NIMBER_OK) {
-            raise_status(rc, &err, 0);
-            return -1;
-        }
-        keeps = 1;
-    }
-    if (!keeps) {
+    nimber_game *first = NULL;
+    char name[33];
+    for (size_t i = 0; i < b->nowned && !first; i++)
+        if (nimber_game_db_name(b->owned[i], name))
+            first = b->owned[i];
+    if (!first) {
         PyErr_SetString(PyExc_ValueError,
                         "db: no game of this position keeps part values "
                         "(cram boards of at most 8 x 16 cells and sprouts do)");
+        return -1;
+    }
+    nimber_db_info in;
+    nimber_error err;
+    memset(&err, 0, sizeof err);
+    int rc, keeps = 0;
+    Py_BEGIN_ALLOW_THREADS
+    rc = nimber_db_info_read(p, &in, &err);
+    Py_END_ALLOW_THREADS
+    for (size_t i = 0; i < b->nowned && rc == NIMBER_OK; i++) {
+        if (!nimber_game_db_name(b->owned[i], name) ||
+            strcmp(name, in.game) != 0)
+            continue;
+        Py_BEGIN_ALLOW_THREADS
+        rc = nimber_game_db_load(b->owned[i], p, &err);
+        Py_END_ALLOW_THREADS
+        keeps = 1;
+    }
+    if (rc == NIMBER_OK && !keeps) { /* another game's file: loading says
+                                        so */
+        Py_BEGIN_ALLOW_THREADS
+        rc = nimber_game_db_load(first, p, &err);
+        Py_END_ALLOW_THREADS
+        if (rc == NIMBER_OK)
+            rc = NIMBER_E_SYNTAX; /* (not reached) */
+    }
+    if (rc != NIMBER_OK) {
+        raise_status(rc, &err, 0);
         return -1;
     }
     return 0;

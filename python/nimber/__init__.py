@@ -246,9 +246,10 @@ def solve(spec, *, misere=False, max_moves=1000, max_memory=None, db=None):
     max_moves: list at most this many winning moves (Solution.truncated
         says when there are more).
     max_memory: bytes the games' tables may use (None: 4 GiB).
-    db: a database file of part values (`nimber db build`), read into
-        every board of the position that keeps them (Cram) before the
-        search: what `nimber solve --db FILE` does.
+    db: a database file of part values (`nimber db build`, or for
+        Sprouts `nimber solve --db FILE --db-write`), read into every game
+        of the position that keeps them in its key set (Cram, Sprouts)
+        before the search: what `nimber solve --db FILE` does.
 
     Returns a Solution; equal to `nimber solve --json` (Solution.json).
     Raises SpecError for a bad game or heap, LimitError past the memory

@@ -441,6 +441,11 @@ static void test_db_round_trip(void **state) {
     assert_string_equal(in.game, "cram 8x16");
     assert_int_equal(in.complete, 8);
     assert_int_equal(in.largest, 8);
+    /* what sizes count, by the file's family ("lives": Sprouts') */
+    assert_string_equal(nimber_db_size_unit(in.game), "cells");
+    assert_string_equal(nimber_db_size_unit("sprouts"), "lives");
+    assert_string_equal(nimber_db_size_unit("sproutsy"), "cells");
+    assert_string_equal(nimber_db_size_unit(NULL), "cells");
     assert_true(in.values > 100);
     uint64_t sum = 0;
     for (int v = 0; v < 8; v++)

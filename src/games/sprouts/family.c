@@ -359,15 +359,18 @@ static int sp_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
 static int land_value(sp_state *s, size_t id, unsigned *out, nimber_error *err);
 
 /* sp_intern's failure id as a status, said in err. */
+/* sp_intern's failure id in words, and as a status said in err. */
+static const char *intern_why(long id) {
+    return id == -2 ? "sprouts: the lands met fill their share of the memory "
+                      "limit (--max-memory)"
+           : id == -3 ? "sprouts: two lands have one 128-bit key (a chance "
+                        "of about 1 in 10^18: lands.c)"
+                      : "out of memory";
+}
+
 static int intern_fail(long id, nimber_error *err) {
-    return id == -2 ? nb_fail(err, NIMBER_E_LIMIT,
-                              "sprouts: the lands met fill their share of "
-                              "the memory limit (--max-memory)")
-           : id == -3
-               ? nb_fail(err, NIMBER_E_LIMIT,
-                         "sprouts: two lands have one 128-bit key (a chance "
-                         "of about 1 in 10^20: lands.c)")
-               : nb_fail(err, NIMBER_E_NOMEM, "out of memory");
+    return nb_fail(err, id == -1 ? NIMBER_E_NOMEM : NIMBER_E_LIMIT, "%s",
+                   intern_why(id));
 }
 
 /* The key and lives of land id.  Locked. */
@@ -612,6 +615,8 @@ static int one_option(void *ctx, const char *kid) {
         rc = id == -1  ? NIMBER_E_NOMEM
              : id < 0 ? NIMBER_E_LIMIT
                       : u32_add(&l->made, (uint32_t)id);
+        if (id < 0 && l->out)
+            l->out->why = intern_why(id);
         l->made.v[at]++;
         p = q;
     }
@@ -718,6 +723,7 @@ static const nb_parts_ops sp_parts = {
     .bound = sp_bound,
     .db_id = sp_db_id,
     .key_size = sp_key_lives,
+    .size_unit = "lives",
 };
 
 const nimber_family nb_family_sprouts = {

@@ -174,12 +174,22 @@ static int key_less(nb_pkey a, nb_pkey b) {
  * key's set bits (its part's elements). */
 typedef unsigned (*sizer_fn)(nb_pkey k);
 
-static sizer_fn sizer_of(const char *id) {
+static const nb_parts_ops *parts_of(const char *id) {
     size_t n = strcspn(id, " ");
     for (const nimber_family *const *f = nb_families; *f; f++)
         if (strlen((*f)->name) == n && strncmp((*f)->name, id, n) == 0)
-            return (*f)->parts ? (*f)->parts->key_size : NULL;
+            return (*f)->parts;
     return NULL;
+}
+
+static sizer_fn sizer_of(const char *id) {
+    const nb_parts_ops *ops = parts_of(id);
+    return ops ? ops->key_size : NULL;
+}
+
+const char *nimber_db_size_unit(const char *game) {
+    const nb_parts_ops *ops = game ? parts_of(game) : NULL;
+    return ops && ops->size_unit ? ops->size_unit : "cells";
 }
 
 static unsigned key_size(sizer_fn sizer, nb_pkey k) {

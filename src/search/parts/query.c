@@ -345,6 +345,7 @@ static size_t open_options(nb_psearch *ps, nb_pkey p, uint64_t r,
     ar->expect = 0;
     ar->closed = closed;
     ar->busy = busy;
+    ar->why = NULL;
     int rc = ps->ops->options(ps->fam, p, ar);
     ar->closed = NULL;
     ar->busy = NULL;
@@ -354,7 +355,8 @@ static size_t open_options(nb_psearch *ps, nb_pkey p, uint64_t r,
     *stopped = rc == NB_STOP;
     if (rc != NIMBER_OK && rc != NB_STOP) {
         if (rc > 0 && !ps->failed) /* a family's failure: say which */
-            nb_fail(ps->err, rc, "%s", nimber_strerror(rc));
+            nb_fail(ps->err, rc, "%s",
+                    ar->why ? ar->why : nimber_strerror(rc));
         nb_pq_fail(ps, rc);
         return 0;
     }
