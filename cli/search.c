@@ -10,8 +10,9 @@
  * what the run learnt is written back to FILE when the command ends —
  * also after Ctrl-C or an error — and every CHECKPOINT seconds of a long
  * run (from the progress callback), so a run that is killed starts the
- * next one where its last checkpoint stopped.  Without --db-write a FILE that does
- * not exist is an error; with it, the run starts empty and creates it.
+ * next one where its last checkpoint stopped.  Without --db-write a FILE
+ * that does not exist is an error; with it, the run starts empty and
+ * creates it.
  */
 #include "cli.h"
 
