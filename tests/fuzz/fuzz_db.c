@@ -2,8 +2,11 @@
  * fuzz_db.c — the reader of databases of part values (`nimber db build`,
  * `--db FILE`).  The first byte chooses what the rest is:
  *   even  a file of any bytes, read by nimber_db_info_read and loaded into
- *         a cram:8x16 game.  Oracle: no crash, and a refusal says why
- *         (NIMBER_E_SYNTAX or NIMBER_E_ARG with a message).
+ *         a cram:8x16 game and a sprouts:3 one (whose keys are hashes, its
+ *         parts' sizes read through the family).  Oracle: no crash, a
+ *         refusal says why (NIMBER_E_SYNTAX or NIMBER_E_ARG with a
+ *         message), and a file the checker accepts is loaded by the game
+ *         of its key set and refused by the other.
  *   odd   edits of a valid database (every part of up to 7 cells, built
  *         once here): pairs of bytes (an offset, a value to XOR in) flip
  *         bytes, a last byte may cut the file short or add a tail.
@@ -21,7 +24,7 @@
 
 static unsigned char *valid;
 static size_t valid_len;
-static nimber_game *board;
+static nimber_game *board, *lands;
 
 /* A memory file holding the bytes; its path in path (/dev/fd/N). */
 static int as_file(const unsigned char *p, size_t n, char *path) {
@@ -37,7 +40,8 @@ static int as_file(const unsigned char *p, size_t n, char *path) {
 /* Builds the valid database once. */
 static void setup(void) {
     nimber_error err;
-    if (nimber_game_parse("cram:8x16", &board, &err))
+    if (nimber_game_parse("cram:8x16", &board, &err) ||
+        nimber_game_parse("sprouts:3", &lands, &err))
         abort();
     nimber_game *g;
     if (nimber_game_parse("cram:8x16", &g, &err) ||
@@ -75,9 +79,29 @@ static int accepted(const unsigned char *p, size_t n) {
     if (rc2 != NIMBER_OK && rc2 != NIMBER_E_SYNTAX && rc2 != NIMBER_E_ARG &&
         rc2 != NIMBER_E_LIMIT)
         abort();
-    if ((rc == NIMBER_OK) != (rc2 == NIMBER_OK) && rc2 != NIMBER_E_ARG &&
+    int rc3 = nimber_game_db_load(lands, path, &err);
+    if (rc3 != NIMBER_OK && rc3 != NIMBER_E_SYNTAX && rc3 != NIMBER_E_LIMIT)
+        abort();
+    /* a file the checker accepts belongs to one key set (0 Cram's, 1
+     * Sprouts', 2 another): that game loads it (within its memory), the
+     * other refuses it as another game's; a refused file is read by
+     * neither */
+    int set = rc != NIMBER_OK                         ? -1
+              : strcmp(info.game, "cram 8x16") == 0 ? 0
+              : strcmp(info.game, "sprouts") == 0   ? 1
+                                                    : 2;
+    if (set < 0 && (rc2 == NIMBER_OK || rc3 == NIMBER_OK))
+        abort();
+    if (set == 0 && rc2 != NIMBER_OK && rc2 != NIMBER_E_ARG &&
         rc2 != NIMBER_E_LIMIT)
         abort(); /* the two readers disagree */
+    if (set == 1 && rc3 != NIMBER_OK && rc3 != NIMBER_E_LIMIT)
+        abort();
+    if ((set == 1 || set == 2) && rc2 != NIMBER_E_SYNTAX &&
+        rc2 != NIMBER_E_ARG)
+        abort();
+    if ((set == 0 || set == 2) && rc3 != NIMBER_E_SYNTAX)
+        abort();
     close(fd);
     return rc == NIMBER_OK;
 }
