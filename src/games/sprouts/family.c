@@ -49,7 +49,6 @@ static void sp_destroy(void *state) {
     nb_free(s->opts);
     nb_free(s->land);
     nb_free(s->val);
-    nb_free(s->lives);
     nb_free(s->key);
     nb_free(s->slot);
     nb_free(s->start);
@@ -358,8 +357,8 @@ static int sp_move_parse(const nimber_game *g, const uint64_t *w, size_t n,
  * reachable · their options). */
 static int land_value(sp_state *s, size_t id, unsigned *out, nimber_error *err);
 
-/* sp_intern's failure id as a status, said in err. */
-/* sp_intern's failure id in words, and as a status said in err. */
+/* sp_intern's failure id in words, as a status, and as a status said in
+ * err. */
 static const char *intern_why(long id) {
     return id == -2 ? "sprouts: the lands met fill their share of the memory "
                       "limit (--max-memory)"
@@ -368,17 +367,12 @@ static const char *intern_why(long id) {
                       : "out of memory";
 }
 
-static int intern_fail(long id, nimber_error *err) {
-    return nb_fail(err, id == -1 ? NIMBER_E_NOMEM : NIMBER_E_LIMIT, "%s",
-                   intern_why(id));
+static int intern_status(long id) {
+    return id == -1 ? NIMBER_E_NOMEM : NIMBER_E_LIMIT;
 }
 
-/* The key and lives of land id.  Locked. */
-static nb_pkey key_of(sp_state *s, size_t id) {
-    pthread_mutex_lock(&s->lock);
-    nb_pkey k = s->key[id];
-    pthread_mutex_unlock(&s->lock);
-    return k;
+static int intern_fail(long id, nimber_error *err) {
+    return nb_fail(err, intern_status(id), "%s", intern_why(id));
 }
 
 /* The XOR of the values of the lands of joined text t ("L]L", "" none). */
@@ -393,7 +387,7 @@ static int joined_value(sp_state *s, const char *t, unsigned *out,
             return nb_fail(err, NIMBER_E_LIMIT, "sprouts: land too long");
         memcpy(buf, t, len);
         buf[len] = 0;
-        long id = sp_intern(s, buf);
+        long id = sp_intern(s, buf, NULL);
         if (id < 0)
             return intern_fail(id, err);
         unsigned v = 0;
@@ -408,7 +402,7 @@ static int joined_value(sp_state *s, const char *t, unsigned *out,
 static int land_value(sp_state *s, size_t id, unsigned *out,
                       nimber_error *err) {
     unsigned val;
-    char *t = sp_land_of(s, id, NULL, &val);
+    char *t = sp_land_of(s, id, &val);
     if (!t)
         return nb_fail(err, NIMBER_E_NOMEM, "out of memory");
     if (val != SP_NOVAL) {
@@ -529,12 +523,12 @@ static int emit_lands(sp_state *s, sp_list *l, nb_opts *out) {
             i++;
             continue;
         }
-        long id = sp_intern(s, l->s[i]);
+        nb_pkey key;
+        long id = sp_intern(s, l->s[i], &key);
         if (id < 0)
-            return id == -1 ? NIMBER_E_NOMEM : NIMBER_E_LIMIT;
+            return intern_status(id);
         if (out->opt[out->nopt].nparts == NB_OPT_PARTS)
             return NIMBER_E_LIMIT;
-        nb_pkey key = key_of(s, (size_t)id);
         nb_opts_part(out, key, sp_key_lives(key));
     }
     return NIMBER_OK;
@@ -611,10 +605,8 @@ static int one_option(void *ctx, const char *kid) {
             return NIMBER_E_LIMIT;
         memcpy(buf, p, len);
         buf[len] = 0;
-        long id = sp_intern(l->s, buf);
-        rc = id == -1  ? NIMBER_E_NOMEM
-             : id < 0 ? NIMBER_E_LIMIT
-                      : u32_add(&l->made, (uint32_t)id);
+        long id = sp_intern(l->s, buf, NULL);
+        rc = id < 0 ? intern_status(id) : u32_add(&l->made, (uint32_t)id);
         if (id < 0 && l->out)
             l->out->why = intern_why(id);
         l->made.v[at]++;
@@ -675,7 +667,7 @@ static int sp_options(void *state, nb_pkey key, nb_opts *out) {
         }
         return NIMBER_OK;
     }
-    char *t = sp_land_of(s, id, NULL, NULL);
+    char *t = sp_land_of(s, id, NULL);
     if (!t)
         return NIMBER_E_NOMEM;
     lister l = {.s = s, .out = out};

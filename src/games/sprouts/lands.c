@@ -1,8 +1,9 @@
 /*
  * lands.c — Sprouts: the table of lands met, shared by the family's
  * positions, its plain mex and its parts view (family.c): each land's
- * canonical text numbered once, in the order met, with its key, its
- * lives, its plain-mex value once known and its options once listed.
+ * canonical text numbered once, in the order met, with its key (which
+ * holds its lives), its plain-mex value once known and its options once
+ * listed.
  * The parts search's threads intern lands together, so every access is
  * under the state's lock.
  *
@@ -70,8 +71,10 @@ unsigned sp_text_lives(const char *s) {
 }
 
 /* (sprouts.h) */
-long sp_intern(sp_state *s, const char *t) {
+long sp_intern(sp_state *s, const char *t, nb_pkey *keyp) {
     nb_pkey key = sp_key_of(t);
+    if (keyp)
+        *keyp = key;
     long id = -1;
     pthread_mutex_lock(&s->lock);
     if (2 * (s->nland + 1) > s->nslot) {
@@ -104,10 +107,7 @@ long sp_intern(sp_state *s, const char *t) {
         uint8_t *nv = nl ? nb_realloc(s->val, nc) : NULL;
         if (nv)
             s->val = nv;
-        uint8_t *nli = nv ? nb_realloc(s->lives, nc) : NULL;
-        if (nli)
-            s->lives = nli;
-        nb_pkey *nk = nli ? nb_realloc(s->key, nc * sizeof *nk) : NULL;
+        nb_pkey *nk = nv ? nb_realloc(s->key, nc * sizeof *nk) : NULL;
         if (nk)
             s->key = nk;
         uint32_t **no = nk ? nb_realloc(s->opts, nc * sizeof *no) : NULL;
@@ -130,7 +130,6 @@ long sp_intern(sp_state *s, const char *t) {
     s->val[id] = SP_NOVAL;
     s->key[id] = key;
     s->opts[id] = NULL;
-    s->lives[id] = (uint8_t)sp_key_lives(key);
     s->nland++;
     s->slot[k] = (uint32_t)id + 1;
 out:
@@ -151,11 +150,9 @@ long sp_id_of(sp_state *s, nb_pkey key) {
 }
 
 /* (sprouts.h) */
-char *sp_land_of(sp_state *s, size_t id, unsigned *lives, unsigned *val) {
+char *sp_land_of(sp_state *s, size_t id, unsigned *val) {
     pthread_mutex_lock(&s->lock);
     char *c = id < s->nland ? nb_strdup(s->land[id]) : NULL;
-    if (c && lives)
-        *lives = s->lives[id];
     if (c && val)
         *val = s->val[id];
     pthread_mutex_unlock(&s->lock);

@@ -172,8 +172,7 @@ typedef struct sp_state {
     pthread_mutex_t lock;
     char **land;  /* lands met, by number */
     uint8_t *val; /* their plain-mex values (SP_NOVAL: not known) */
-    uint8_t *lives;
-    nb_pkey *key;   /* their keys (lands.c) */
+    nb_pkey *key; /* their keys (lands.c; a key holds its land's lives) */
     uint32_t **opts; /* their options once listed: the count, then each
                         option's number of lands and their numbers */
     size_t nland, capland;
@@ -194,14 +193,15 @@ unsigned sp_text_lives(const char *s);
 #define SP_KEY_HASH ((UINT64_C(1) << 56) - 1) /* hi's bits of hash */
 nb_pkey sp_key_of(const char *t);
 unsigned sp_key_lives(nb_pkey k);
-/* The number of land text t in the table (added if new), or -1 when out
- * of memory, -2 when the table has its share of the memory limit (a
- * quarter), -3 when another text has its key.  Locked. */
-long sp_intern(sp_state *s, const char *t);
+/* The number of land text t in the table (added if new), its key in *key
+ * (when not NULL); or -1 when out of memory, -2 when the table has its
+ * share of the memory limit (a quarter), -3 when another text has its
+ * key.  Locked. */
+long sp_intern(sp_state *s, const char *t, nb_pkey *key);
 /* The number of the land of key k, -1 when none has it.  Locked. */
 long sp_id_of(sp_state *s, nb_pkey k);
-/* A copy of land id's text (nb_malloc'd), its lives and value; NULL when
- * out of memory or no such land.  Locked. */
-char *sp_land_of(sp_state *s, size_t id, unsigned *lives, unsigned *val);
+/* A copy of land id's text (nb_malloc'd), and its value (when val is not
+ * NULL); NULL when out of memory or no such land.  Locked. */
+char *sp_land_of(sp_state *s, size_t id, unsigned *val);
 
 #endif
