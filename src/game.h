@@ -246,6 +246,12 @@ typedef struct nb_parts_ops {
     /* Optional: what a part's size counts, in words ("lives"); NULL:
      * "cells". */
     const char *size_unit;
+    /* Optional: below the top of the search, a part's options are asked
+     * in rounds of a budget of parts expanded, four times larger each
+     * round, starting at deep_round (query.c), so that an option hard to
+     * settle does not hold up one that settles the part at once; 0: each
+     * option is settled in turn (the top always asks in rounds). */
+    unsigned deep_round;
 } nb_parts_ops;
 
 /* A parsed game: a family, its state, and the play rule its name asks for

@@ -47,7 +47,10 @@
  * the options are asked in rounds: each within a budget of parts expanded,
  * four times larger each round (within), so that an option that is hard
  * to settle does not hold up one that settles the question at once; what
- * an attempt cut off finished stays in the tables.  Before value t is
+ * an attempt cut off finished stays in the tables.  A family may ask for
+ * rounds below the top too (nb_parts_ops.deep_round: Sprouts, where they
+ * cut the parts expanded for sprouts:7 from 815,360 to 11,091); a round
+ * inside another ends at the sooner of the two ends.  Before value t is
  * tested, the options the tables show worth none of 0..t-1 come first.
  * From TEAM_FROM on a round is shared out among nimber_threads() threads
  * (team.c).
@@ -227,6 +230,13 @@ static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r);
 #define TEAM_FROM (FIRST_ROUND * 16)
 #define RULED (1u << 21)
 
+/* The first round's budget of a part's options: FIRST_ROUND at the top;
+ * below it the family's deep_round (game.h), 0 (one round: each option
+ * settled in turn) when it sets none. */
+static uint64_t first_round(const nb_psearch *ps, int top) {
+    return top ? FIRST_ROUND : ps->ops->deep_round;
+}
+
 /* The exact value of part p. */
 static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size);
 
@@ -384,7 +394,9 @@ static unsigned within(nb_psearch *ps, size_t oi, uint64_t s,
     ps->round_end = ps->nodes + budget < end ? ps->nodes + budget : end;
     unsigned v = query_opt(ps, oi, s);
     ps->round_end = end;
-    *late = ps->failed == NB_ROUND && ps->nodes <= end;
+    /* this round's end, not an outer one's nor another thread's stop */
+    *late = ps->failed == NB_ROUND && ps->nodes <= end &&
+            !(ps->stop && __atomic_load_n(ps->stop, __ATOMIC_RELAXED));
     if (*late)
         ps->failed = 0;
     return v;
@@ -464,6 +476,7 @@ static unsigned expand(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
     size_t o0 = ar->nopt, k0 = ar->nkey;
     uint64_t m;
     int stopped, top = ps->level++ == 0;
+    uint64_t first = first_round(ps, top);
     size_t n = open_options(ps, p, r, &m, &stopped);
     uint64_t c = 0;
     if (!ps->failed && !stopped) {
@@ -472,7 +485,7 @@ static unsigned expand(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
             u += !ar->opt[i].done;
         r &= below((unsigned)n + 1); /* a mex of n values is at most n */
         c = prune(r, m, u);
-        for (uint64_t budget = FIRST_ROUND; c && u; budget *= 4) {
+        for (uint64_t budget = first; c && u; budget *= 4) {
             int pending = 0;
             unsigned t = (unsigned)__builtin_ctzll(c);
             if (top && budget >= TEAM_FROM && nimber_threads() > 1 &&
@@ -498,7 +511,7 @@ static unsigned expand(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
                     continue;
                 int late = 0;
                 uint64_t s = below(top_bit(c) + 1) & ~m;
-                unsigned v = top ? within(ps, i, s, budget, &late)
+                unsigned v = first ? within(ps, i, s, budget, &late)
                                  : query_opt(ps, i, s);
                 if (ps->failed)
                     break;
@@ -634,6 +647,7 @@ static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
     size_t o0 = ar->nopt, k0 = ar->nkey;
     uint64_t m;
     int stopped, top = ps->level++ == 0;
+    uint64_t first = first_round(ps, top);
     size_t n = open_options(ps, p, ~UINT64_C(0), &m, &stopped);
     unsigned val = NB_NONE;
     while (!ps->failed) {
@@ -651,7 +665,7 @@ static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
         /* the options not known to differ from t: ruled[i] = t + 1 once
          * one is (kept in the option's cost, no longer needed to sort) */
         int found = 0;
-        for (uint64_t budget = FIRST_ROUND; !found; budget *= 4) {
+        for (uint64_t budget = first; !found; budget *= 4) {
             int pending = 0;
             if (top && budget >= TEAM_FROM && nimber_threads() > 1) {
                 found = team_round(ps, o0, n, t, budget, &m, &pending);
@@ -663,7 +677,7 @@ static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
                 if (ar->opt[i].done || ar->opt[i].cost == t + 1u + RULED)
                     continue;
                 int late = 0;
-                unsigned w = top ? within(ps, i, UINT64_C(1) << t, budget, &late)
+                unsigned w = first ? within(ps, i, UINT64_C(1) << t, budget, &late)
                                  : query_opt(ps, i, UINT64_C(1) << t);
                 if (ps->failed)
                     break;
