@@ -13,6 +13,7 @@
 #include "nimber.h"
 
 #include "brute.h" /* (TEST_TSAN) */
+#include "search/parts/parts.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -67,9 +68,95 @@ static void test_threads_agree(void **state) {
     nimber_set_threads(0);
 }
 
+/* ---- rounds below the top, on a team ---- */
+
+/* Three Nim heaps as one part (a key per sorted triple; a move takes from
+ * one heap), searched with rounds below the top (nb_parts_ops.deep_round,
+ * as Sprouts asks) of a budget so small that they are cut all the time,
+ * inside the top's rounds shared out among threads: the value a XOR b XOR
+ * c on 1, 2 and 3 threads. */
+static nb_pkey triple(unsigned a, unsigned b, unsigned c) {
+    unsigned t;
+    if (a > b) t = a, a = b, b = t;
+    if (b > c) t = b, b = c, c = t;
+    if (a > b) t = a, a = b, b = t;
+    nb_pkey k = {a | b << 8 | c << 16, 0};
+    return k;
+}
+
+/* The root (hi 1): its options are the triples of roots[] (hard ones,
+ * so that the top's rounds reach the team). */
+static const unsigned roots[][3] = {
+    {30, 35, 40}, {30, 35, 39}, {30, 34, 40}, {29, 35, 40}, {31, 33, 37}};
+#define NROOTS (sizeof roots / sizeof roots[0])
+
+static int nim3_options(void *state, nb_pkey p, nb_opts *out) {
+    (void)state;
+    if (p.hi) {
+        nb_opts_expect(out, NROOTS);
+        for (size_t i = 0; i < NROOTS; i++) {
+            const unsigned *r = roots[i];
+            if (nb_opts_begin(out))
+                return NIMBER_E_NOMEM;
+            nb_opts_part(out, triple(r[0], r[1], r[2]), r[0] + r[1] + r[2]);
+            if (nb_opts_end(out))
+                return NB_STOP;
+        }
+        return NIMBER_OK;
+    }
+    unsigned h[3] = {p.lo & 255, p.lo >> 8 & 255, p.lo >> 16 & 255};
+    nb_opts_expect(out, h[0] + h[1] + h[2]);
+    for (int i = 0; i < 3; i++)
+        for (unsigned m = 0; m < h[i]; m++) {
+            unsigned g[3] = {h[0], h[1], h[2]};
+            g[i] = m;
+            if (nb_opts_begin(out))
+                return NIMBER_E_NOMEM;
+            if (g[0] + g[1] + g[2])
+                nb_opts_part(out, triple(g[0], g[1], g[2]), g[0] + g[1] + g[2]);
+            if (nb_opts_end(out))
+                return NB_STOP;
+        }
+    return NIMBER_OK;
+}
+
+static unsigned nim3_bound(void *state, nb_pkey p) {
+    (void)state;
+    (void)p;
+    return 63;
+}
+
+static void test_deep_rounds(void **state) {
+    (void)state;
+    static const nb_parts_ops deep = {
+        .options = nim3_options, .bound = nim3_bound, .deep_round = 2};
+    uint64_t seen = 0; /* the values of the roots' options */
+    for (size_t i = 0; i < NROOTS; i++)
+        seen |= UINT64_C(1) << (roots[i][0] ^ roots[i][1] ^ roots[i][2]);
+    unsigned want = (unsigned)__builtin_ctzll(~seen);
+    nb_pkey root = {0, 1};
+    for (int t = 1; t <= 3; t++) {
+        nimber_set_threads(t);
+        nb_psearch *ps = nb_psearch_new(&deep, NULL, (size_t)64 << 20);
+        assert_non_null(ps);
+        nimber_error err;
+        ps->err = &err;
+        unsigned v = nb_pq_value(ps, root, 120);
+        assert_int_equal(ps->failed, 0);
+        printf("# %d threads: %llu parts expanded\n", t,
+               (unsigned long long)ps->nodes);
+        assert_true(ps->nodes > 20000); /* (the shared rounds were reached) */
+        if (v != want)
+            fail_msg("on %d threads: %u, not %u", t, v, want);
+        nb_psearch_free(ps);
+    }
+    nimber_set_threads(0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_agree),
+        cmocka_unit_test(test_deep_rounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
