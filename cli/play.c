@@ -96,13 +96,15 @@ static int is_word(const char *line) {
 }
 
 /* The program's choice: win if it can, keep a draw, else any move.  0 when
- * no move exists. */
+ * no move exists.  The outcome alone is asked (with one winning move): a
+ * board or a Sprouts game whose value is out of reach is still played
+ * perfectly (sprouts:9: 1 s, where its value takes many minutes). */
 static int best_move(nimber_position *pos, nimber_move *mv, nimber_outcome *o,
                      int *rc) {
     nimber_solution sol;
     nimber_error err;
     cli_watch_clock(); /* a progress line after a second of this search */
-    int st = nimber_position_solve(pos, 1, &sol, &err);
+    int st = nimber_position_outcome(pos, &sol, &err);
     cli_watch_end(); /* ... gone before the move is printed */
     if (st != NIMBER_OK) {
         *rc = cli_fail(st, &err, 0);

@@ -349,7 +349,8 @@ char *nbw_move(const char *args, const char *move) {
 
 /* nbw_computer: the perfect opponent's move in ARGS (cli/play.c: a winning
  * move if there is one, else one that keeps a draw, else the first legal
- * move) and the state after it; "played" is null when no move exists. */
+ * move; the outcome alone asked, as there) and the state after it;
+ * "played" is null when no move exists. */
 char *nbw_computer(const char *args) {
     request rq;
     char *fail = read_request("play", args, 1, &rq);
@@ -359,7 +360,7 @@ char *nbw_computer(const char *args) {
     nimber_error err;
     nimber_move mv;
     char *out = NULL;
-    int st = nimber_position_solve(rq.pos, 1, &sol, &err);
+    int st = nimber_position_outcome(rq.pos, &sol, &err);
     int have = 0;
     if (st == NIMBER_OK) {
         have = sol.nmoves > 0;

@@ -60,13 +60,13 @@ position:
  2  . . .
  3  . . .
   . free  x covered
-I move: 1,3-2,3
+I move: 2,1-2,2
 
 position:
-  cram:3x3:  board xxx/..x/... (x covered), 5 of 9 free cells left
+  cram:3x3:  board xx./xx./... (x covered), 5 of 9 free cells left
     1 2 3
- 1  x x x
- 2  . . x
+ 1  x x .
+ 2  x x .
  3  . . .
   . free  x covered
 your move>'
@@ -122,10 +122,10 @@ position:
 your move> 
 position:
   cram:3x3:  board xx./.../... (x covered), 7 of 9 free cells left
-I move: 1,3-2,3
+I move: 2,1-2,2
 
 position:
-  cram:3x3:  board xxx/..x/... (x covered), 5 of 9 free cells left
+  cram:3x3:  board xx./xx./... (x covered), 5 of 9 free cells left
 your move> game abandoned" ]
 }
 
