@@ -125,6 +125,7 @@ function cancelledNote() {
 function setArgsField(args) {
     $('args').value = args;
     $('misere').checked = /(^|\s)--misere(\s|$)/.test(args);
+    $('outcome-only').checked = /(^|\s)--outcome(\s|$)/.test(args);
     followPicker();
 }
 
@@ -166,12 +167,15 @@ async function showSolve(args) {
         P: N_('the player to move loses'),
         D: N_('a draw: neither player can force a win'),
     }[s.outcome]);
-    $('grundy-value').textContent = s.grundy === null ? t('none (misère play)') : s.grundy;
+    // (outcome only: the value not sought, one winning move)
+    $('grundy-value').textContent = s.grundy !== null ? s.grundy
+        : s.outcome_only && !s.misere ? t('not computed (outcome only)') : t('none (misère play)');
     $('moves-title').textContent = s.outcome === 'D' ? t('Moves that keep the draw')
-        : s.outcome === 'N' ? t('Winning moves') : s.over ? t('The game is over: no move left.')
-            : t('Winning moves: none (every move loses)');
+        : s.outcome === 'N' ? (s.outcome_only ? t('A winning move') : t('Winning moves'))
+            : s.over ? t('The game is over: no move left.')
+                : t('Winning moves: none (every move loses)');
     $('click-help').hidden = s.moves.length === 0;
-    fillMoves($('win-moves'), s.moves, s.truncated, (m) => solveMove(s.args, m));
+    fillMoves($('win-moves'), s.moves, s.truncated && !s.outcome_only, (m) => solveMove(s.args, m));
 }
 
 // Fills a list with one button per move (at most 300 shown).
@@ -683,12 +687,13 @@ function init() {
     });
     $('draw-clear').addEventListener('click', () => drawing && drawing.clear());
     $('add-game').addEventListener('click', addGame);
-    $('misere').addEventListener('change', () => {
-        const words = $('args').value.trim().split(/\s+/).filter((w) => w && w !== '--misere');
-        if ($('misere').checked) words.unshift('--misere');
-        $('args').value = words.join(' ');
-        submitArgs();
-    });
+    for (const [box, flag] of [['misere', '--misere'], ['outcome-only', '--outcome']])
+        $(box).addEventListener('change', () => {
+            const words = $('args').value.trim().split(/\s+/).filter((w) => w && w !== flag);
+            if ($(box).checked) words.unshift(flag);
+            $('args').value = words.join(' ');
+            submitArgs();
+        });
     $('cancel').addEventListener('click', () => engine.cancel());
     $('move-form').addEventListener('submit', (e) => {
         e.preventDefault();

@@ -52,6 +52,8 @@ static void put_args(sbuf *b, const request *rq) {
     sbuf a = {0};
     if (nimber_position_rule(pos) == NIMBER_RULE_MISERE && !alias_misere)
         sb_puts(&a, "--misere ");
+    if (rq->outcome)
+        sb_puts(&a, "--outcome ");
     if (rq->json)
         sb_puts(&a, "--json ");
     if (rq->explicit_max)
@@ -74,22 +76,32 @@ static void put_args(sbuf *b, const request *rq) {
     free(a.s);
 }
 
-/* The text of `nimber solve` (cli/solve.c print_text). */
+/* The text of `nimber solve` (cli/solve.c print_text); outcome_only:
+ * --outcome (no value sought, the moves' count not told). */
 static void solve_text(sbuf *t, const nimber_position *pos,
-                       const nimber_solution *s, size_t show) {
+                       const nimber_solution *s, size_t show,
+                       int outcome_only) {
     char buf[NIMBER_VALUE_BUFSIZE], mt[NIMBER_MOVE_BUFSIZE];
-    if (s->has_value)
+    nimber_rule rule = nimber_position_rule(pos);
+    if (outcome_only && !s->has_value && rule == NIMBER_RULE_NORMAL)
+        sb_puts(t, "grundy unknown (--outcome: not computed)\n");
+    else if (s->has_value)
         sb_printf(t, "grundy %s\n", nimber_value_format(s->value, buf));
     else if (s->infinite)
         sb_puts(t, "grundy inf\n");
-    else
+    else if (rule == NIMBER_RULE_MISERE)
         sb_puts(t, "grundy none (misere play)\n");
+    else
+        sb_puts(t, "grundy unknown (too large to compute; the outcome and "
+                   "the moves are exact)\n");
     sb_printf(t, "outcome %c\n", "PND"[s->outcome]);
     for (size_t i = 0; i < s->nmoves && i < show; i++)
         sb_printf(t, "%s component %zu %s\n",
                   s->outcome == NIMBER_OUTCOME_D ? "draw" : "move",
                   s->moves[i].component,
                   nimber_move_text(pos, &s->moves[i], mt));
+    if (outcome_only)
+        return;
     if (s->nmoves > show && !s->truncated)
         sb_printf(t,
                   "... and %zu more (--max-moves N lists up to N; --json "
@@ -150,14 +162,15 @@ static char *state_json(const request *rq, const char *extra) {
     size_t ask = !rq->explicit_max || maxm == 0 ? maxm
                  : maxm > SIZE_MAX - 1000       ? SIZE_MAX
                                                 : maxm + 1000;
-    int st = nimber_position_solve(pos, ask, &sol, &err);
+    int st = rq->outcome ? nimber_position_outcome(pos, &sol, &err)
+                         : nimber_position_solve(pos, ask, &sol, &err);
     if (st != NIMBER_OK)
         return lib_error(st, &err);
     sbuf b = {0}, text = {0}, json = {0};
     size_t show = rq->explicit_max || rq->max_moves < DEFAULT_TEXT_MOVES
                       ? maxm
                       : DEFAULT_TEXT_MOVES;
-    solve_text(&text, pos, &sol, show);
+    solve_text(&text, pos, &sol, show, rq->outcome);
     solve_json(&json, pos, &sol, maxm);
     char buf[NIMBER_VALUE_BUFSIZE];
     sb_puts(&b, "{\"ok\": true, \"args\": ");
@@ -166,8 +179,11 @@ static char *state_json(const request *rq, const char *extra) {
     sb_json(&b, text.s ? text.s : "");
     sb_puts(&b, ", \"json\": ");
     sb_json(&b, json.s ? json.s : "");
-    sb_printf(&b, ", \"as_json\": %s, \"outcome\": \"%c\", \"grundy\": ",
-              rq->json ? "true" : "false", "PND"[sol.outcome]);
+    sb_printf(&b,
+              ", \"as_json\": %s, \"outcome_only\": %s, \"outcome\": \"%c\", "
+              "\"grundy\": ",
+              rq->json ? "true" : "false", rq->outcome ? "true" : "false",
+              "PND"[sol.outcome]);
     if (sol.has_value)
         sb_printf(&b, "\"%s\"", nimber_value_format(sol.value, buf));
     else

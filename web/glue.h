@@ -57,7 +57,7 @@ char *lib_error(int code, const nimber_error *err);
 
 /* A parsed command line: its options and the position. */
 typedef struct request {
-    int json, misere, explicit_max;
+    int json, misere, explicit_max, outcome; /* outcome: --outcome */
     uint64_t max_moves;
     nimber_position *pos;
 } request;

@@ -142,9 +142,12 @@ static int is_option(const char *a) {
            !(a[1] >= '0' && a[1] <= '9');
 }
 
-/* Parses "[--json] [--misere] [--max-moves N] GAME HEAP... [+ ...]" as
- * `nimber CMD` does (cmd_solve, cli_read_position); `full` allows --json
- * and --max-moves.  NULL on success, else the error JSON. */
+/* Parses "[--json] [--misere] [--outcome] [--max-moves N] GAME HEAP...
+ * [+ ...]" as `nimber CMD` does (cmd_solve, cli_read_position); `full`
+ * allows --json and --max-moves.  --outcome (solve's: the outcome and one
+ * winning move, not the value) is taken in play too, where it is what the
+ * position shown after each move is given.  NULL on success, else the
+ * error JSON. */
 char *read_request(const char *cmd, const char *line, int full,
                    request *rq) {
     words w;
@@ -167,6 +170,8 @@ char *read_request(const char *cmd, const char *line, int full,
             rq->json = 1;
         } else if (strcmp(a, "--misere") == 0) {
             rq->misere = 1;
+        } else if (strcmp(a, "--outcome") == 0) {
+            rq->outcome = 1;
         } else if (full && strcmp(a, "--max-moves") == 0) {
             if (i + 1 >= w.n) {
                 snprintf(msg, sizeof msg, "%s: --max-moves needs a number",

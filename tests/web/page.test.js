@@ -82,6 +82,33 @@ test('solve: clicking a winning move makes it', async () => {
     assert.equal(await page.textContent('#outcome'), 'P');
 });
 
+test('outcome only (--outcome, its box): the CLI text, no value, one winning move', async () => {
+    for (const args of ['--outcome sprouts:5', '--outcome sprouts:7', '--outcome nim 3 4 5',
+        '--outcome --misere nim 3 4 5']) {
+        await open(page, base, '#solve=' + enc(args));
+        const want = cli('solve', ...args.split(' '));
+        assert.equal(want.status, 0, args);
+        assert.equal(await page.textContent('#answer'), want.stdout, args);
+        assert.equal(await page.isChecked('#outcome-only'), true, args);
+    }
+    await open(page, base, '#solve=' + enc('--outcome sprouts:5'));
+    assert.equal(await page.textContent('#grundy-value'), 'not computed (outcome only)');
+    assert.equal(await page.textContent('#moves-title'), 'A winning move');
+    assert.equal(await page.locator('#win-moves button.move').count(), 1);
+    assert.equal(await page.locator('#win-moves li.more').count(), 0);
+    // the box off: the value and every winning move again
+    let before = await routes();
+    await page.click('#outcome-only');
+    await routed(before);
+    assert.equal(await page.textContent('#answer'), cli('solve', 'sprouts:5').stdout);
+    assert.equal(await page.isChecked('#outcome-only'), false);
+    // and on
+    before = await routes();
+    await page.click('#outcome-only');
+    await routed(before);
+    assert.match(page.url(), /#solve=--outcome%20sprouts%3A5$/);
+});
+
 // Plays to the end from #play=ARGS: the human always takes the first legal
 // move listed; returns the final status and the log.
 async function playOut(args, computerFirst) {
