@@ -250,7 +250,11 @@ typedef struct nb_parts_ops {
      * in rounds of a budget of parts expanded, four times larger each
      * round, starting at deep_round (query.c), so that an option hard to
      * settle does not hold up one that settles the part at once; 0: each
-     * option is settled in turn (the top always asks in rounds). */
+     * option is settled in turn (the top always asks in rounds).  Each
+     * level starts again from deep_round, so what rounds cut short
+     * multiplies with depth when it is small: on Kayles heaps grouped
+     * three to a part, 8 cost 3 to 30 times the parts of 0 and 4 some
+     * 280 times; Sprouts, whose options differ most, gains from 64. */
     unsigned deep_round;
 } nb_parts_ops;
 

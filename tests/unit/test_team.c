@@ -84,10 +84,12 @@ static nb_pkey triple(unsigned a, unsigned b, unsigned c) {
     return k;
 }
 
-/* The root (hi 1): its options are the triples of roots[] (hard ones,
- * so that the top's rounds reach the team). */
+/* The root (hi 1): its options are the triples of roots[], worth 0, 1,
+ * 2, 3 and 22 (so the root is worth 4, found only by showing options
+ * worth each of 0..3: an attempt cut short taken for an answer would
+ * show), hard enough that the top's rounds reach the team. */
 static const unsigned roots[][3] = {
-    {30, 35, 40}, {30, 35, 39}, {30, 34, 40}, {29, 35, 40}, {31, 33, 37}};
+    {12, 17, 29}, {12, 17, 28}, {12, 17, 31}, {12, 17, 30}, {20, 25, 27}};
 #define NROOTS (sizeof roots / sizeof roots[0])
 
 static int nim3_options(void *state, nb_pkey p, nb_opts *out) {
@@ -143,6 +145,23 @@ static void test_deep_rounds(void **state) {
         ps->err = &err;
         unsigned v = nb_pq_value(ps, root, 120);
         assert_int_equal(ps->failed, 0);
+#ifndef TEST_TSAN /* (under ThreadSanitizer, make tsan: 15 s there) */
+        /* and sums asked for a value, each answered by the search of
+         * parts it has not seen whole yet */
+        for (unsigned x = 0; x < 4; x++) {
+            nb_pkey k[2] = {triple(x + 9, 21, 26), triple(3, x + 17, 31)};
+            uint8_t sz[2] = {(uint8_t)(x + 56), (uint8_t)(x + 51)};
+            unsigned sum = ((x + 9) ^ 21 ^ 26) ^ (3 ^ (x + 17) ^ 31);
+            for (unsigned q = sum > 0 ? sum - 1 : 0; q <= sum + 1; q++) {
+                nb_pkey c[2] = {k[0], k[1]};
+                int yes = nb_pq_sum_is(ps, c, sz, 2, 0, q);
+                assert_int_equal(ps->failed, 0);
+                if (yes != (q == sum))
+                    fail_msg("sum %u asked %u on %d threads: %d", sum, q, t,
+                             yes);
+            }
+        }
+#endif
         printf("# %d threads: %llu parts expanded\n", t,
                (unsigned long long)ps->nodes);
         assert_true(ps->nodes > 20000); /* (the shared rounds were reached) */

@@ -713,8 +713,8 @@ static int sp_db_id(void *state, char *buf, size_t cap) {
  * settled at once to lands that take thousands of expansions, each dear
  * (its options canonised), and a winning move is mostly among the cheap
  * ones.  --outcome sprouts:8, one thread: 187,606 parts at the top's 1024
- * below it too, 75,743 at 64; without rounds below the top sprouts:7
- * took 80 s, now 0.6 s (docs/games.md). */
+ * below it too, 75,743 at 64; without rounds below the top the value of
+ * sprouts:7 took 87 s, now 0.6 s (docs/games.md). */
 static const nb_parts_ops sp_parts = {
     .split = sp_split,
     .options = sp_options,

@@ -49,8 +49,9 @@
  * to settle does not hold up one that settles the question at once; what
  * an attempt cut off finished stays in the tables.  A family may ask for
  * rounds below the top too (nb_parts_ops.deep_round: Sprouts, where they
- * cut the parts expanded for sprouts:7 from 815,360 to 11,091); a round
- * inside another ends at the sooner of the two ends.  Before value t is
+ * cut the parts expanded for sprouts:7 from 815,360 to 11,091), in
+ * expand, full_value and expand_one's search for an option worth t; a
+ * round inside another ends at the sooner of the two ends.  Before value t is
  * tested, the options the tables show worth none of 0..t-1 come first.
  * From TEAM_FROM on a round is shared out among nimber_threads() threads
  * (team.c).
@@ -419,16 +420,34 @@ static unsigned expand_one(nb_psearch *ps, nb_pkey p, unsigned size,
     unsigned val = NB_NONE;
     int refuted = stopped;
     if (!ps->failed && !stopped && !(m >> t & 1)) {
-        for (size_t i = o0; i < o0 + n && !ps->failed; i++) {
-            if (ar->opt[i].done)
-                continue;
-            unsigned v = query_opt(ps, i, UINT64_C(1) << t);
-            if (v != NB_NONE)
-                m |= UINT64_C(1) << v;
-            if (v == t) {
-                refuted = 1;
-                break;
+        /* in rounds when the family asks (deep_round), an option known
+         * not to be worth t marked so (cost = t + 1 + RULED) */
+        uint64_t first = first_round(ps, 0);
+        for (uint64_t budget = first; !refuted; budget *= 4) {
+            int pending = 0;
+            for (size_t i = o0; i < o0 + n && !ps->failed; i++) {
+                if (ar->opt[i].done || ar->opt[i].cost == t + 1u + RULED)
+                    continue;
+                int late = 0;
+                unsigned v = first ? within(ps, i, UINT64_C(1) << t, budget,
+                                            &late)
+                                   : query_opt(ps, i, UINT64_C(1) << t);
+                if (ps->failed)
+                    break;
+                if (late) {
+                    pending = 1;
+                    continue;
+                }
+                if (v != NB_NONE)
+                    m |= UINT64_C(1) << v;
+                if (v == t) {
+                    refuted = 1;
+                    break;
+                }
+                ar->opt[i].cost = t + 1u + RULED;
             }
+            if (!pending || ps->failed)
+                break;
         }
         for (unsigned j = (unsigned)__builtin_ctzll(~m);
              !refuted && !ps->failed && j < t;
