@@ -43,24 +43,20 @@
  * sizes: options that split or shrink the part first, ties in the family's
  * order).
  *
- * At the top of the search (the value or the outcome asked by a caller)
- * the options are asked in rounds: each within a budget of parts expanded,
- * four times larger each round (within), so that an option that is hard
- * to settle does not hold up one that settles the question at once; what
- * an attempt cut off finished stays in the tables.  A family may ask for
- * rounds below the top too (nb_parts_ops.deep_round: Sprouts, where they
- * cut the parts expanded for sprouts:7 from 815,360 to 11,091), in
- * expand, full_value and expand_one's search for an option worth t; a
- * round inside another ends at the sooner of the two ends.  Before value t is
- * tested, the options the tables show worth none of 0..t-1 come first.
- * From TEAM_FROM on a round is shared out among nimber_threads() threads
- * (team.c).
+ * At the top (the value or outcome a caller asks) options are asked in
+ * rounds, each within a budget of parts expanded four times the last's
+ * (within): a hard option does not hold up one that settles the question
+ * at once; what a cut attempt finished stays in the tables.  Below the
+ * top too if the family asks (nb_parts_ops.deep_round: Sprouts, whose
+ * sprouts:7 went from 815,360 parts to 11,091); a round inside another
+ * ends at the sooner end.  Before value t is tested, the options the
+ * tables show worth none of 0..t-1 come first.  From TEAM_FROM on a
+ * round is shared out among nimber_threads() threads (team.c).
  *
  * Cost: exponential in the worst case, like any exact search of these
- * games; every expansion is counted against ps->budget and reported to the
- * progress callback every 4096 parts.  Recursion: a few frames per move
- * made (at most 64 moves for 128 elements), their options in the arena
- * ps->ar, not on the C stack.
+ * games; every expansion counts against ps->budget, progress is told
+ * every 4096.  Recursion: a few frames per move made (at most 64 moves
+ * for 128 elements), their options in the arena ps->ar.
  */
 #include "parts.h"
 
@@ -231,9 +227,8 @@ static unsigned query(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r);
 #define TEAM_FROM (FIRST_ROUND * 16)
 #define RULED (1u << 21)
 
-/* The first round's budget of a part's options: FIRST_ROUND at the top;
- * below it the family's deep_round (game.h), 0 (one round: each option
- * settled in turn) when it sets none. */
+/* The first round's budget: FIRST_ROUND at the top, below it the family's
+ * deep_round (game.h; 0: one pass, each option settled in turn). */
 static uint64_t first_round(const nb_psearch *ps, int top) {
     return top ? FIRST_ROUND : ps->ops->deep_round;
 }
@@ -386,11 +381,14 @@ static size_t open_options(nb_psearch *ps, nb_pkey p, uint64_t r,
     return n;
 }
 
-/* Runs query_opt(oi, s) within a round of budget parts expanded:
- * NB_NONE and *late when the round ran out (nothing is lost: what the
- * attempt finished stays in the tables, the rest is done again later). */
+/* Runs query_opt(oi, s) within a round of budget parts expanded (0: no
+ * round): NB_NONE and *late when the round ran out (nothing is lost: what
+ * the attempt finished stays in the tables, the rest is done again). */
 static unsigned within(nb_psearch *ps, size_t oi, uint64_t s,
                        uint64_t budget, int *late) {
+    *late = 0;
+    if (!budget)
+        return query_opt(ps, oi, s);
     uint64_t end = ps->round_end;
     ps->round_end = ps->nodes + budget < end ? ps->nodes + budget : end;
     unsigned v = query_opt(ps, oi, s);
@@ -420,18 +418,14 @@ static unsigned expand_one(nb_psearch *ps, nb_pkey p, unsigned size,
     unsigned val = NB_NONE;
     int refuted = stopped;
     if (!ps->failed && !stopped && !(m >> t & 1)) {
-        /* in rounds when the family asks (deep_round), an option known
-         * not to be worth t marked so (cost = t + 1 + RULED) */
-        uint64_t first = first_round(ps, 0);
-        for (uint64_t budget = first; !refuted; budget *= 4) {
+        /* in rounds if the family asks; cost = t + 1 + RULED: not t */
+        for (uint64_t budget = first_round(ps, 0); !refuted; budget *= 4) {
             int pending = 0;
             for (size_t i = o0; i < o0 + n && !ps->failed; i++) {
                 if (ar->opt[i].done || ar->opt[i].cost == t + 1u + RULED)
                     continue;
                 int late = 0;
-                unsigned v = first ? within(ps, i, UINT64_C(1) << t, budget,
-                                            &late)
-                                   : query_opt(ps, i, UINT64_C(1) << t);
+                unsigned v = within(ps, i, UINT64_C(1) << t, budget, &late);
                 if (ps->failed)
                     break;
                 if (late) {
@@ -495,7 +489,6 @@ static unsigned expand(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
     size_t o0 = ar->nopt, k0 = ar->nkey;
     uint64_t m;
     int stopped, top = ps->level++ == 0;
-    uint64_t first = first_round(ps, top);
     size_t n = open_options(ps, p, r, &m, &stopped);
     uint64_t c = 0;
     if (!ps->failed && !stopped) {
@@ -504,7 +497,7 @@ static unsigned expand(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
             u += !ar->opt[i].done;
         r &= below((unsigned)n + 1); /* a mex of n values is at most n */
         c = prune(r, m, u);
-        for (uint64_t budget = first; c && u; budget *= 4) {
+        for (uint64_t budget = first_round(ps, top); c && u; budget *= 4) {
             int pending = 0;
             unsigned t = (unsigned)__builtin_ctzll(c);
             if (top && budget >= TEAM_FROM && nimber_threads() > 1 &&
@@ -530,8 +523,7 @@ static unsigned expand(nb_psearch *ps, nb_pkey p, unsigned size, uint64_t r) {
                     continue;
                 int late = 0;
                 uint64_t s = below(top_bit(c) + 1) & ~m;
-                unsigned v = first ? within(ps, i, s, budget, &late)
-                                 : query_opt(ps, i, s);
+                unsigned v = within(ps, i, s, budget, &late);
                 if (ps->failed)
                     break;
                 if (late) {
@@ -666,7 +658,6 @@ static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
     size_t o0 = ar->nopt, k0 = ar->nkey;
     uint64_t m;
     int stopped, top = ps->level++ == 0;
-    uint64_t first = first_round(ps, top);
     size_t n = open_options(ps, p, ~UINT64_C(0), &m, &stopped);
     unsigned val = NB_NONE;
     while (!ps->failed) {
@@ -684,7 +675,7 @@ static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
         /* the options not known to differ from t: ruled[i] = t + 1 once
          * one is (kept in the option's cost, no longer needed to sort) */
         int found = 0;
-        for (uint64_t budget = first; !found; budget *= 4) {
+        for (uint64_t budget = first_round(ps, top); !found; budget *= 4) {
             int pending = 0;
             if (top && budget >= TEAM_FROM && nimber_threads() > 1) {
                 found = team_round(ps, o0, n, t, budget, &m, &pending);
@@ -696,8 +687,7 @@ static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
                 if (ar->opt[i].done || ar->opt[i].cost == t + 1u + RULED)
                     continue;
                 int late = 0;
-                unsigned w = first ? within(ps, i, UINT64_C(1) << t, budget, &late)
-                                 : query_opt(ps, i, UINT64_C(1) << t);
+                unsigned w = within(ps, i, UINT64_C(1) << t, budget, &late);
                 if (ps->failed)
                     break;
                 if (late) {
