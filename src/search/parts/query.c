@@ -401,6 +401,46 @@ static unsigned within(nb_psearch *ps, size_t oi, uint64_t s,
     return v;
 }
 
+static int team_round(nb_psearch *ps, size_t o0, size_t n, unsigned t,
+                      uint64_t budget, uint64_t *m, int *pending);
+
+/* Whether one of the options o0..o0+n-1 not known to differ from t is
+ * worth t, each asked for t alone, in rounds from first_round (at the top
+ * from TEAM_FROM on a team of threads); the values met go into *m, and an
+ * option settled not worth t is marked so (cost = t + 1 + RULED). */
+static int worth_t(nb_psearch *ps, size_t o0, size_t n, unsigned t, int top,
+                   uint64_t *m) {
+    nb_opts *ar = &ps->ar;
+    int found = 0;
+    for (uint64_t budget = first_round(ps, top); !found; budget *= 4) {
+        int pending = 0;
+        if (top && budget >= TEAM_FROM && nimber_threads() > 1)
+            found = team_round(ps, o0, n, t, budget, m, &pending);
+        else
+            for (size_t i = o0; i < o0 + n && !found; i++) {
+                if (ar->opt[i].done || ar->opt[i].cost == t + 1u + RULED)
+                    continue;
+                int late = 0;
+                unsigned w = within(ps, i, UINT64_C(1) << t, budget, &late);
+                if (ps->failed)
+                    break;
+                if (late) {
+                    pending = 1;
+                    continue;
+                }
+                if (w != NB_NONE)
+                    *m |= UINT64_C(1) << w;
+                if (w == t)
+                    found = 1;
+                else
+                    ar->opt[i].cost = t + 1u + RULED;
+            }
+        if (!pending || ps->failed)
+            break;
+    }
+    return found;
+}
+
 /* Expands p for one candidate t >= 1 below the top: first any option
  * worth t (then p is not), asking each for t alone, which settles most
  * options cheaply; then, none being worth t, the mex of the others by
@@ -418,31 +458,7 @@ static unsigned expand_one(nb_psearch *ps, nb_pkey p, unsigned size,
     unsigned val = NB_NONE;
     int refuted = stopped;
     if (!ps->failed && !stopped && !(m >> t & 1)) {
-        /* in rounds if the family asks; cost = t + 1 + RULED: not t */
-        for (uint64_t budget = first_round(ps, 0); !refuted; budget *= 4) {
-            int pending = 0;
-            for (size_t i = o0; i < o0 + n && !ps->failed; i++) {
-                if (ar->opt[i].done || ar->opt[i].cost == t + 1u + RULED)
-                    continue;
-                int late = 0;
-                unsigned v = within(ps, i, UINT64_C(1) << t, budget, &late);
-                if (ps->failed)
-                    break;
-                if (late) {
-                    pending = 1;
-                    continue;
-                }
-                if (v != NB_NONE)
-                    m |= UINT64_C(1) << v;
-                if (v == t) {
-                    refuted = 1;
-                    break;
-                }
-                ar->opt[i].cost = t + 1u + RULED;
-            }
-            if (!pending || ps->failed)
-                break;
-        }
+        refuted = worth_t(ps, o0, n, t, 0, &m);
         for (unsigned j = (unsigned)__builtin_ctzll(~m);
              !refuted && !ps->failed && j < t;
              j = (unsigned)__builtin_ctzll(~m)) {
@@ -476,9 +492,6 @@ static unsigned expand_one(nb_psearch *ps, nb_pkey p, unsigned size,
     remember(ps, p, size, val, 0);
     return val;
 }
-
-static int team_round(nb_psearch *ps, size_t o0, size_t n, unsigned t,
-                      uint64_t budget, uint64_t *m, int *pending);
 
 /* Expands p for the candidates r (see the top).  At the top of the
  * search the options are asked in rounds: each within a budget of parts
@@ -672,37 +685,9 @@ static unsigned full_value(nb_psearch *ps, nb_pkey p, unsigned size) {
             ps->testing = t;
             likely_first(ps, o0, n, t);
         }
-        /* the options not known to differ from t: ruled[i] = t + 1 once
-         * one is (kept in the option's cost, no longer needed to sort) */
-        int found = 0;
-        for (uint64_t budget = first_round(ps, top); !found; budget *= 4) {
-            int pending = 0;
-            if (top && budget >= TEAM_FROM && nimber_threads() > 1) {
-                found = team_round(ps, o0, n, t, budget, &m, &pending);
-                if (!pending || ps->failed)
-                    break;
-                continue;
-            }
-            for (size_t i = o0; i < o0 + n && !found; i++) {
-                if (ar->opt[i].done || ar->opt[i].cost == t + 1u + RULED)
-                    continue;
-                int late = 0;
-                unsigned w = within(ps, i, UINT64_C(1) << t, budget, &late);
-                if (ps->failed)
-                    break;
-                if (late) {
-                    pending = 1;
-                    continue;
-                }
-                if (w != NB_NONE) {
-                    m |= UINT64_C(1) << w;
-                    found = w == t;
-                } else
-                    ar->opt[i].cost = t + 1u + RULED;
-            }
-            if (!pending || ps->failed)
-                break;
-        }
+        /* (the mark of an option ruled out for t is kept in its cost, no
+         * longer needed to sort) */
+        int found = worth_t(ps, o0, n, t, top, &m);
         if (!found && !ps->failed) {
             val = t;
             break;
