@@ -518,10 +518,13 @@ static void test_periods(void **state) {
  * random codes whose period is proved within 20000 values, G(n+Q) = G(n)
  * for P <= n < P + 2Q, G(P-1) != G(P-1+Q), and no Q' < Q repeats the
  * values from P on.  (The window search finds Q by fingerprints; a Q that
- * is a period but not the smallest, or a wrong P, fails here.) */
-static void test_periods_smallest(void **state) {
-    (void)state;
-    test_seed("test_periods_smallest");
+ * is a period but not the smallest, or a wrong P, fails here.)  Run
+ * three times: the window compared directly with fingerprints taking
+ * over after 3 W comparisons (as shipped), after none (fingerprints
+ * alone), and never (comparisons alone). */
+extern uint64_t tb_window_budget;
+static void periods_smallest(uint64_t budget) {
+    tb_window_budget = budget;
     int proved = 0;
     for (int t = 0; t < 400 && proved < TEST_SIZE(60, 20); t++) {
         char code[16], spec[32];
@@ -560,8 +563,17 @@ static void test_periods_smallest(void **state) {
         free(v);
         nimber_game_free(d);
     }
+    tb_window_budget = 3;
     if (proved < 20)
         fail_msg("only %d random codes proved a period", proved);
+}
+
+static void test_periods_smallest(void **state) {
+    (void)state;
+    test_seed("test_periods_smallest");
+    periods_smallest(3);
+    periods_smallest(0);
+    periods_smallest(UINT64_MAX / 1000000000);
 }
 
 /* A period search stops at its work bound (512 options a value of the
