@@ -374,12 +374,10 @@ clang-cli:
 # Each step is timed (tests/step.sh): build/test-times.txt lists them.
 # A step that keeps about one core busy runs beside one that leaves a core
 # idle part of the time (tests/beside.sh, its output printed when it ends):
-# lint beside the build; python-test, web-test, and clang's build of the
-# fuzz targets then the targets (one at a time), beside tsan, whose
-# threaded tests leave a core idle about half the time (clang-build, 34 s
-# as a step of its own before the unit tests, moved there 2026-12-07).
-# Each line waits for every step it started and fails when any of them
-# failed.
+# lint beside the build; python-test, web-test and the fuzz targets (one
+# at a time) beside tsan, whose threaded tests leave a core idle about
+# half the time.  Each line waits for every step it started and fails
+# when any of them failed.
 STEP := sh tests/step.sh
 BESIDE := sh tests/beside.sh
 # The build step's `make all` and the documents' clone compile the same
@@ -402,11 +400,11 @@ test: check-deps
 	@$(BESIDE) lint $(MAKE) lint & l=$$!; \
 	    $(STEP) build sh -c '$(CCACHE) $(MAKE) all && $(MAKE) $(UNIT_REL)'; b=$$?; \
 	    wait $$l; [ $$? = 0 ] && [ $$b = 0 ]
+	@$(STEP) clang-build $(MAKE) $(FUZZ_BIN) clang-cli
 	@$(STEP) unit $(MAKE) unit
 	@$(BESIDE) python-test $(MAKE) python-test & p=$$!; \
 	    $(BESIDE) web-test $(MAKE) web-test & w=$$!; \
-	    { $(BESIDE) clang-build $(MAKE) $(FUZZ_BIN) clang-cli && \
-	      $(BESIDE) fuzz $(MAKE) fuzz FUZZ_TIME=$(TEST_FUZZ_TIME) JOBS=1; } & f=$$!; \
+	    $(BESIDE) fuzz $(MAKE) fuzz FUZZ_TIME=$(TEST_FUZZ_TIME) JOBS=1 & f=$$!; \
 	    $(STEP) tsan $(MAKE) tsan; t=$$?; \
 	    wait $$p; p=$$?; wait $$w; w=$$?; wait $$f; \
 	    [ $$? = 0 ] && [ $$p = 0 ] && [ $$w = 0 ] && [ $$t = 0 ]
