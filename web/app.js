@@ -75,6 +75,8 @@ function showView(name) {
         $('tab-' + v).setAttribute('aria-selected', String(v === name));
     }
     $('position-bar').hidden = name === 'grundy';
+    // (`explain` has no --outcome: it always tells the value's reasons)
+    $('outcome-only-box').hidden = name === 'explain';
     $('go').textContent = t({solve: N_('Solve'), play: N_('Start game'), explain: N_('Explain')}[name] || N_('Solve'));
     document.body.dataset.view = name;
 }
@@ -641,11 +643,17 @@ function addGame() {
     else f.setSelectionRange(f.value.length - 1, f.value.length);
 }
 
+// ARGS as VIEW takes them: explain, like `nimber explain`, has no
+// --outcome (solve and play keep it).
+function argsFor(view, args) {
+    return view === 'explain' ? args.split(/\s+/).filter((w) => w !== '--outcome').join(' ') : args;
+}
+
 // The position field's ARGS for the current view.
 function submitArgs() {
-    const args = $('args').value.trim();
-    for (const [name, text] of Object.entries(Files.used(args))) engine.raw('write', name, text);
     const view = currentView === 'grundy' ? 'solve' : currentView;
+    const args = argsFor(view, $('args').value.trim());
+    for (const [name, text] of Object.entries(Files.used(args))) engine.raw('write', name, text);
     go(makeHash(view, args, view === 'play' && $('first').value === 'computer' ? {first: 'computer'} : {}));
 }
 
@@ -659,7 +667,7 @@ function init() {
                 const g = plotState.game || $('plot-game').value || 'kayles';
                 go(makeHash('grundy', g, {upto: plotState.upto || $('plot-upto').value || 1000}));
             } else {
-                const args = $('args').value.trim() || 'nim 3 4 5';
+                const args = argsFor(v, $('args').value.trim()) || 'nim 3 4 5';
                 go(makeHash(v, args, v === 'play' && $('first').value === 'computer' ? {first: 'computer'} : {}));
             }
         });

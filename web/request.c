@@ -146,8 +146,9 @@ static int is_option(const char *a) {
  * [+ ...]" as `nimber CMD` does (cmd_solve, cli_read_position); `full`
  * allows --json and --max-moves.  --outcome (solve's: the outcome and one
  * winning move, not the value) is taken in play too, where it is what the
- * position shown after each move is given.  NULL on success, else the
- * error JSON. */
+ * position shown after each move is given, and not by explain (an unknown
+ * option there, as in `nimber explain`).  NULL on success, else the error
+ * JSON. */
 char *read_request(const char *cmd, const char *line, int full,
                    request *rq) {
     words w;
@@ -170,7 +171,8 @@ char *read_request(const char *cmd, const char *line, int full,
             rq->json = 1;
         } else if (strcmp(a, "--misere") == 0) {
             rq->misere = 1;
-        } else if (strcmp(a, "--outcome") == 0) {
+        } else if (strcmp(a, "--outcome") == 0 &&
+                   strcmp(cmd, "explain") != 0) { /* as the CLI's */
             rq->outcome = 1;
         } else if (full && strcmp(a, "--max-moves") == 0) {
             if (i + 1 >= w.n) {

@@ -107,6 +107,23 @@ test('outcome only (--outcome, its box): the CLI text, no value, one winning mov
     await page.click('#outcome-only');
     await routed(before);
     assert.match(page.url(), /#solve=--outcome%20sprouts%3A5$/);
+    // explain has no --outcome (nor has `nimber explain`): the box is
+    // hidden there, the tab leaves the flag behind, and typed in the link
+    // it is the CLI's error
+    assert.equal(await page.isVisible('#outcome-only'), true);
+    before = await routes();
+    await page.click('#tab-explain');
+    await routed(before);
+    assert.match(page.url(), /#explain=sprouts%3A5$/);
+    assert.equal(await page.isVisible('#outcome-only'), false);
+    const bad = cli('explain', '--outcome', 'nim', '3');
+    assert.equal(bad.status, 64);
+    await open(page, base, '#explain=' + enc('--outcome nim 3'));
+    assert.equal('nimber: ' + await page.textContent('#args-error') + '\n', bad.stderr);
+    before = await routes();
+    await page.click('#tab-solve');
+    await routed(before);
+    assert.equal(await page.isVisible('#outcome-only'), true);
 });
 
 // Plays to the end from #play=ARGS: the human always takes the first legal
