@@ -375,9 +375,9 @@ clang-cli:
 # A step that keeps about one core busy runs beside one that leaves a core
 # idle part of the time (tests/beside.sh, its output printed when it ends):
 # lint beside the build; python-test, web-test and the fuzz targets (one
-# at a time) beside tsan, whose threaded tests leave a core idle about
-# half the time.  Each line waits for every step it started and fails
-# when any of them failed.
+# at a time) beside tsan, whose threaded tests (two at a time since
+# 2026-12-07) leave much of their time idle.  Each line waits for every
+# step it started and fails when any of them failed.
 STEP := sh tests/step.sh
 BESIDE := sh tests/beside.sh
 # The build step's `make all` and the documents' clone compile the same

@@ -517,24 +517,55 @@ static void test_periods(void **state) {
  * values computed by the direct mex alone (no period code involved): for
  * random codes whose period is proved within 20000 values, G(n+Q) = G(n)
  * for P <= n < P + 2Q, G(P-1) != G(P-1+Q), and no Q' < Q repeats the
- * values from P on.  (The window search finds Q by fingerprints; a Q that
- * is a period but not the smallest, or a wrong P, fails here.)  Run
- * three times: the window compared directly with fingerprints taking
- * over after 3 W comparisons (as shipped), after none (fingerprints
- * alone), and never (comparisons alone). */
+ * values from P on.  (A Q that is a period but not the smallest, or a
+ * wrong P, fails here.)  The window's search runs four ways on each code,
+ * which must give the same result, search for search: its two parts
+ * compared directly with fingerprints taking over after 3 W comparisons
+ * (as shipped), after W (over long periods, at the true Q: fingerprints
+ * started past Q = 1), after none (fingerprints alone), and never
+ * (comparisons alone). */
 extern uint64_t tb_window_budget;
-static void periods_smallest(uint64_t budget, int want) {
+static int period_with(const char *spec, uint64_t budget, nimber_period *p) {
+    nimber_game *g;
     tb_window_budget = budget;
-    int proved = 0;
+    assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+    int rc = nimber_game_period(g, 20000, p, NULL);
+    nimber_game_free(g);
+    tb_window_budget = 3;
+    return rc;
+}
+
+static void test_periods_smallest(void **state) {
+    (void)state;
+    test_seed("test_periods_smallest");
+    static const uint64_t ways[] = {1, 0, UINT64_MAX / 1000000000};
+    int proved = 0, want = TEST_SIZE(60, 20), handed = 0;
     for (int t = 0; t < 400 && proved < want; t++) {
         char code[16], spec[32];
         random_code(code, sizeof code);
         snprintf(spec, sizeof spec, "octal:%s", code);
-        nimber_game *g, *d;
-        nimber_period p;
-        assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
-        int rc = nimber_game_period(g, 20000, &p, NULL);
-        nimber_game_free(g);
+        nimber_game *d;
+        nimber_period p, o;
+        int rc = period_with(spec, 3, &p);
+        for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+            int orc = period_with(spec, ways[w], &o);
+            int same = orc == rc &&
+                       (rc != NIMBER_OK ||
+                        (o.proven == p.proven && o.preperiod == p.preperiod &&
+                         o.period == p.period &&
+                         o.checked_upto == p.checked_upto));
+            if (!same)
+                fail_msg("%s: budget %llu W: status %d, %d/%llu/%llu upto "
+                         "%llu; as shipped %d, %d/%llu/%llu upto %llu",
+                         spec, (unsigned long long)ways[w], orc, o.proven,
+                         (unsigned long long)o.preperiod,
+                         (unsigned long long)o.period,
+                         (unsigned long long)o.checked_upto, rc, p.proven,
+                         (unsigned long long)p.preperiod,
+                         (unsigned long long)p.period,
+                         (unsigned long long)p.checked_upto);
+        }
+        handed += rc == NIMBER_OK && p.proven && p.period > 8;
         if (rc != NIMBER_OK || !p.proven || p.preperiod + 3 * p.period > 40000)
             continue;
         proved++;
@@ -563,17 +594,10 @@ static void periods_smallest(uint64_t budget, int want) {
         free(v);
         nimber_game_free(d);
     }
-    tb_window_budget = 3;
-    if (proved < (want < 20 ? want : 20))
+    if (proved < 20)
         fail_msg("only %d random codes proved a period", proved);
-}
-
-static void test_periods_smallest(void **state) {
-    (void)state;
-    test_seed("test_periods_smallest");
-    periods_smallest(3, TEST_SIZE(60, 20));
-    periods_smallest(0, TEST_SIZE(20, 6));
-    periods_smallest(UINT64_MAX / 1000000000, TEST_SIZE(20, 6));
+    if (handed < 3) /* periods long enough for budget 1 to hand over */
+        fail_msg("only %d periods past 8", handed);
 }
 
 /* A period search stops at its work bound (512 options a value of the
@@ -908,6 +932,86 @@ static void test_memory_limit(void **state) {
         if (lim >= 120000)
             assert_int_equal(rc, NIMBER_OK);
     }
+}
+
+/* A computation the memory limit stopped leaves the game as good as
+ * before: with the limit raised, the same game gives every value a fresh
+ * game gives.  Each limit stops it at another place (the table, the rare
+ * list, the stamp buffers when the values grow, the mask's histogram);
+ * before 0.10.0 a value stored without its rare entry, a rare list left
+ * half rebuilt, or the stamp's word count raised without its buffer
+ * could follow such an error (and a checkpoint keeping the mask would
+ * have kept the broken list). */
+static long tb_fail_at, tb_allocs;
+static void *tb_fail_malloc(size_t n) {
+    return ++tb_allocs == tb_fail_at ? NULL : malloc(n);
+}
+static void *tb_fail_realloc(void *p, size_t n) {
+    return ++tb_allocs == tb_fail_at ? NULL : realloc(p, n);
+}
+
+static void test_limit_then_more(void **state) {
+    (void)state;
+    static const char *codes[] = {"octal:0.14", "octal:0.6", "octal:0.106"};
+    enum { N = TEST_SIZE(20000, 3000) };
+    nimber_value *want = malloc(N * sizeof *want);
+    nimber_value *got = malloc(N * sizeof *got);
+    assert_non_null(want);
+    assert_non_null(got);
+    for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
+        nimber_game *g;
+        assert_int_equal(nimber_game_parse(codes[c], &g, NULL), 0);
+        assert_int_equal(nimber_heap_values(g, 0, N, want, NULL), 0);
+        nimber_game_free(g);
+        int stopped = 0;
+        for (size_t lim = 2048; lim <= 3 * (size_t)N; lim += lim / 4) {
+            assert_int_equal(nimber_game_parse(codes[c], &g, NULL), 0);
+            nimber_game_set_memory_limit(g, lim);
+            int rc = nimber_heap_values(g, 0, N, got, NULL);
+            if (rc != NIMBER_OK)
+                assert_int_equal(rc, NIMBER_E_LIMIT);
+            stopped += rc != NIMBER_OK;
+            nimber_game_set_memory_limit(g, (size_t)64 << 20);
+            assert_int_equal(nimber_heap_values(g, 0, N, got, NULL), 0);
+            for (size_t i = 0; i < N; i++)
+                if (got[i].lo != want[i].lo)
+                    fail_msg("%s: G(%zu) = %llu after a stop at a limit of "
+                             "%zu bytes, %llu fresh",
+                             codes[c], i, (unsigned long long)got[i].lo, lim,
+                             (unsigned long long)want[i].lo);
+            nimber_game_free(g);
+        }
+        if (stopped < 5)
+            fail_msg("%s: only %d limits stopped it", codes[c], stopped);
+        /* and every allocation failing in turn (out of memory, not the
+         * limit: the same paths, and the scratch of the mask's histogram,
+         * whose failure keeps the mask) */
+        long total = 0;
+        for (long k = 1; total == 0 || k <= total; k++) {
+            assert_int_equal(nimber_game_parse(codes[c], &g, NULL), 0);
+            tb_fail_at = k;
+            tb_allocs = 0;
+            nimber_set_allocator(tb_fail_malloc, tb_fail_realloc, free);
+            int rc = nimber_heap_values(g, 0, N, got, NULL);
+            nimber_set_allocator(NULL, NULL, NULL);
+            if (rc == NIMBER_OK && total == 0)
+                total = tb_allocs; /* k passed the last one */
+            else if (rc != NIMBER_OK)
+                assert_int_equal(rc, NIMBER_E_NOMEM);
+            assert_int_equal(nimber_heap_values(g, 0, N, got, NULL), 0);
+            for (size_t i = 0; i < N; i++)
+                if (got[i].lo != want[i].lo)
+                    fail_msg("%s: G(%zu) = %llu after allocation %ld failed, "
+                             "%llu fresh",
+                             codes[c], i, (unsigned long long)got[i].lo, k,
+                             (unsigned long long)want[i].lo);
+            nimber_game_free(g);
+        }
+        if (total < 5)
+            fail_msg("%s: only %ld allocations", codes[c], total);
+    }
+    free(want);
+    free(got);
 }
 
 static void test_code_errors(void **state) {
@@ -1345,6 +1449,7 @@ int main(void) {
         cmocka_unit_test(test_mixed_sum),
         cmocka_unit_test(test_heap_options),
         cmocka_unit_test(test_memory_limit),
+        cmocka_unit_test(test_limit_then_more),
         cmocka_unit_test(test_code_errors),
         cmocka_unit_test(test_closed_form_lemma),
         cmocka_unit_test(test_endless_brute),

@@ -620,14 +620,21 @@ compute_chunk(tb_state *st, uint64_t end, int w, nimber_error *err) {
             st->sparse_on ? sparse_value(st, n, w, 0) : direct_value(st, n, w);
         if (v > wmax)
             return TB_WIDEN;
-        tb_put(st->tab, w, n, v);
-        st->count++;
+        /* Buffers first, the value last: a failure leaves n uncounted and
+         * the state as it was (a caller may raise the limit and go on). */
         if (v > st->maxval) {
+            uint32_t was = st->maxval;
             st->maxval = v;
-            RETURN_IF_ERR(tb_ensure_stamp(st, err));
+            int rc = tb_ensure_stamp(st, err);
+            if (rc != NIMBER_OK) {
+                st->maxval = was;
+                return rc;
+            }
         }
         if (st->sparse_on && n > 0 && !tb_is_common(st, v, n))
             RETURN_IF_ERR(add_rare(st, n, err));
+        tb_put(st->tab, w, n, v);
+        st->count++;
     }
     return NIMBER_OK;
 }
@@ -666,8 +673,10 @@ value_hist(const tb_state *st, uint64_t *hist, uint64_t from, int w) {
 }
 
 /* Chooses the mask under which the fewest of the recent positions are
- * rare, and rebuilds the rare list for it; falls back to the direct method
- * when even the best mask leaves too many rare positions. */
+ * rare, and rebuilds the rare list for it (unless the mask, the domain
+ * variant and the sparse method are as they were); falls back to the
+ * direct method when even the best mask leaves too many rare positions,
+ * or when the list cannot be rebuilt (the error returned). */
 static int choose_mask(tb_state *st, nimber_error *err) {
     enum { V = 1 << TB_MASK_BITS };
     /* Histograms of values by parity of n - k0: of the recent half (what
@@ -742,8 +751,14 @@ static int choose_mask(tb_state *st, nimber_error *err) {
     st->domain = best_domain;
     tb_fill_enum_bits(st);
     for (uint64_t i = 1; i < st->count; i++)
-        if (!tb_is_common(st, tb_G(st, i), i))
-            RETURN_IF_ERR(add_rare(st, i, err));
+        if (!tb_is_common(st, tb_G(st, i), i)) {
+            int rc = add_rare(st, i, err);
+            if (rc != NIMBER_OK) { /* a part list: the direct method */
+                st->sparse_on = 0;
+                st->nrare = 0;
+                return rc;
+            }
+        }
     return NIMBER_OK;
 }
 

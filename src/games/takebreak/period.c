@@ -16,8 +16,9 @@
  * being unequal, so grundy-game gets no proof.
  * Finding (P, Q): at checkpoints (doubling, and at the end of a search),
  * the smallest period Q of a window of the last values (the last eighth,
- * then the last half) is computed by fingerprints (window_period: O(W)
- * time, no memory beyond the table), P is found by scanning back while
+ * then the last half) is found by comparing its two parts directly, then
+ * by fingerprints if that grows long (window_period: O(W) time, no memory
+ * beyond the table), P is found by scanning back while
  * G(i) = G(i+Q), and the pair is proven once the values reach N + Q.  The
  * pair is taken only if the window lies in the periodic part (P <= its
  * start; the last half always does once a proof is possible, as

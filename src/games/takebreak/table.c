@@ -207,13 +207,15 @@ int tb_ensure_stamp(tb_state *st, nimber_error *err) {
     size_t p2 = 1;
     while (p2 <= st->maxval)
         p2 *= 2;
-    st->vwords = p2 / 64 + 1; /* XORs of values below p2 stay below it */
+    size_t vwords = p2 / 64 + 1; /* XORs of values below p2 stay below it */
     size_t need =
         2 * (p2 > ((size_t)1 << TB_MASK_BITS) ? p2
                                               : ((size_t)1 << TB_MASK_BITS)) +
         2;
-    if (need <= st->nstamp)
+    if (need <= st->nstamp) {
+        st->vwords = vwords;
         return NIMBER_OK;
+    }
     size_t bytes = stamp_bytes(need);
     if (!fits(st, 0, bytes)) /* the old block lives until the copy is made */
         return nb_fail(err, NIMBER_E_LIMIT,
@@ -228,6 +230,7 @@ int tb_ensure_stamp(tb_state *st, nimber_error *err) {
     st->used = st->used - stamp_bytes(st->nstamp) + bytes;
     stamp_layout(st, blk, need);
     st->nstamp = need;
+    st->vwords = vwords; /* only with the buffers it counts */
     tb_fill_enum_bits(st);
     return NIMBER_OK;
 }

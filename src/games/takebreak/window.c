@@ -4,9 +4,10 @@
  * window of the last values (compared directly, then by fingerprints
  * mod 2^31 - 1 if that grows long: O(W) time and O(1) memory), the least
  * preperiod P scanned back from it, and the pair taken when the values
- * reach the bound the Guy–Smith theorem (or its generalisation) needs.  period.c's opening comment gives the method and
- * its proof; this file sits below both engine.c and period.c, so neither
- * calls the other in a circle.
+ * reach the bound the Guy–Smith theorem (or its generalisation) needs.
+ * period.c's opening comment gives the method and its proof; this file
+ * sits below both engine.c and period.c, so neither calls the other in a
+ * circle.
  */
 #include "tb.h"
 
