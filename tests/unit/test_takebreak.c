@@ -950,6 +950,21 @@ static void *tb_fail_realloc(void *p, size_t n) {
     return ++tb_allocs == tb_fail_at ? NULL : realloc(p, n);
 }
 
+/* Asks g again for G(0..n-1), now without a limit, into got, and frees
+ * it: they must be want, a fresh game's. */
+static void same_again(nimber_game *g, const char *code,
+                       const nimber_value *want, nimber_value *got, size_t n,
+                       const char *after) {
+    nimber_game_set_memory_limit(g, (size_t)64 << 20);
+    assert_int_equal(nimber_heap_values(g, 0, n, got, NULL), 0);
+    for (size_t i = 0; i < n; i++)
+        if (got[i].lo != want[i].lo)
+            fail_msg("%s: G(%zu) = %llu after %s, %llu fresh", code, i,
+                     (unsigned long long)got[i].lo, after,
+                     (unsigned long long)want[i].lo);
+    nimber_game_free(g);
+}
+
 static void test_limit_then_more(void **state) {
     (void)state;
     static const char *codes[] = {"octal:0.14", "octal:0.6", "octal:0.106"};
@@ -971,15 +986,9 @@ static void test_limit_then_more(void **state) {
             if (rc != NIMBER_OK)
                 assert_int_equal(rc, NIMBER_E_LIMIT);
             stopped += rc != NIMBER_OK;
-            nimber_game_set_memory_limit(g, (size_t)64 << 20);
-            assert_int_equal(nimber_heap_values(g, 0, N, got, NULL), 0);
-            for (size_t i = 0; i < N; i++)
-                if (got[i].lo != want[i].lo)
-                    fail_msg("%s: G(%zu) = %llu after a stop at a limit of "
-                             "%zu bytes, %llu fresh",
-                             codes[c], i, (unsigned long long)got[i].lo, lim,
-                             (unsigned long long)want[i].lo);
-            nimber_game_free(g);
+            char after[64];
+            snprintf(after, sizeof after, "a stop at a limit of %zu bytes", lim);
+            same_again(g, codes[c], want, got, N, after);
         }
         if (stopped < 5)
             fail_msg("%s: only %d limits stopped it", codes[c], stopped);
@@ -998,14 +1007,9 @@ static void test_limit_then_more(void **state) {
                 total = tb_allocs; /* k passed the last one */
             else if (rc != NIMBER_OK)
                 assert_int_equal(rc, NIMBER_E_NOMEM);
-            assert_int_equal(nimber_heap_values(g, 0, N, got, NULL), 0);
-            for (size_t i = 0; i < N; i++)
-                if (got[i].lo != want[i].lo)
-                    fail_msg("%s: G(%zu) = %llu after allocation %ld failed, "
-                             "%llu fresh",
-                             codes[c], i, (unsigned long long)got[i].lo, k,
-                             (unsigned long long)want[i].lo);
-            nimber_game_free(g);
+            char after[64];
+            snprintf(after, sizeof after, "allocation %ld failed", k);
+            same_again(g, codes[c], want, got, N, after);
         }
         if (total < 5)
             fail_msg("%s: only %ld allocations", codes[c], total);
