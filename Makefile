@@ -388,9 +388,10 @@ BESIDE := sh tests/beside.sh
 # takes web-test's WebAssembly objects the same way (EMWRAP, web-test run
 # under $(CCACHE) too: 27 s to 6.5 s in a second clone, 2026-12-07).
 # The clone still builds as written: a file it lacks fails its make.
-# (NOHASHDIR: the two trees' paths differ, and -g would tell them apart.)  Not conditional on
-# ccache being there: this Makefile is read before check-deps installs it
-# on a fresh machine, and without it the folder in PATH is only missing.
+# (NOHASHDIR: the two trees' paths differ, and -g would tell them apart.)
+# Not conditional on ccache being there: this Makefile is read before
+# check-deps installs it on a fresh machine, and without it the folder in
+# PATH is only missing.
 CCACHE := env PATH=/usr/lib/ccache:$$PATH CCACHE_DIR=$(CURDIR)/$(B)/ccache \
     CCACHE_NOHASHDIR=1
 test: check-deps

@@ -82,6 +82,10 @@ static uint64_t fingerprint_period(const tb_state *st, uint64_t start,
     return W;
 }
 
+/* window_period's budget of comparisons, in W (a test's seam: 0 is
+ * fingerprints alone). */
+uint64_t tb_window_budget = 3;
+
 /* The smallest period of G(start..start+W-1); W when it has none shorter.
  * Most Q fail at the first few values compared, so Q ascends comparing
  * the two parts directly, and only when that has cost 3 W comparisons (a
@@ -89,9 +93,6 @@ static uint64_t fingerprint_period(const tb_state *st, uint64_t start,
  * do fingerprints take over from that Q: O(W) time either way.  (The
  * fingerprints alone, a chain of two modular products a Q, were 12% of
  * `grundy octal:0.106 --upto 10^7`, which has no period to find.) */
-uint64_t tb_window_budget = 3; /* the comparisons' budget, in W (a test's
-                                 * seam: 0 is fingerprints alone) */
-
 static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W) {
     uint64_t budget = tb_window_budget * W;
     for (uint64_t Q = 1; Q < W; Q++) {
@@ -101,11 +102,9 @@ static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W) {
             i++;
         if (i == l)
             return Q;
-        if (i == budget)
+        if (i == budget) /* spent (or 0 left from the Q before) */
             return fingerprint_period(st, start, W, Q);
-        budget -= i + 1;
-        if (budget == 0)
-            return fingerprint_period(st, start, W, Q + 1);
+        budget -= i + 1; /* i < budget: no wrap */
     }
     return W;
 }
