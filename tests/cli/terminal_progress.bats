@@ -10,10 +10,13 @@
 # fifth of a second to two seconds in a release build, under script(1),
 # which keeps every byte written to the terminal (the erased lines too).
 # The rule of the first second, which is one for every command
-# (cli/util.c), is held on its own: the play test below and the last one
-# (no line for a run shorter than a second) run without --progress.  (Until 2026-12-06
+# (cli/util.c), is held on its own by the last test, without --progress:
+# no line for a run shorter than a second, a line for one that a
+# --max-seconds makes two seconds long in any build.  (Until 2026-12-06
 # each command ran for 1.5 to 4 s in a tmux pane, the line caught on the
-# screen while it ran: two minutes under the sanitizers.)
+# screen while it ran: two minutes under the sanitizers.  Until
+# 2026-12-07 the play test ran without --progress: its search, 0.9 s in
+# a release build, drew no line on a fast machine, and make check failed.)
 
 load helper
 load tmux
@@ -44,7 +47,7 @@ progress_of() {
 }
 
 @test "play: the program's search shows its line, erased before its move is printed" {
-    pane "'$NIMBER' play --first computer cram:5x7 < /dev/null; echo \"[exit \$?]\""
+    pane "'$NIMBER' --progress play --first computer cram:5x7 < /dev/null; echo \"[exit \$?]\""
     wait_for " parts searched ("
     wait_for '[exit 0]'
     # the move starts its own line: nothing of the progress line left
@@ -105,7 +108,7 @@ progress_of() {
     [ "$rc" -eq 0 ]
 }
 
-@test "a run shorter than a second on a terminal draws no line (0.9.0 drew one at once)" {
+@test "on a terminal, no line for a run shorter than a second (0.9.0 drew one at once); one after a second" {
     command -v script >/dev/null || skip "no script"
     # script records every byte written to the terminal, the lines
     # erased too; 20000 values of octal:0.6 take a twentieth of a second
@@ -118,4 +121,10 @@ progress_of() {
     script -qc "'$NIMBER' --progress grundy octal:0.6 --upto 20000 > /dev/null" \
         "$BATS_TEST_TMPDIR/ts" > /dev/null
     grep -q 'grundy octal:0.6: [0-9]* values of 20000' "$BATS_TEST_TMPDIR/ts"
+    # two seconds on any machine and build (the code stopped by its
+    # limit): the line from the first second on, the record after it
+    script -qc "'$NIMBER' atlas octal:0.6 --upto 1000000000 --max-seconds 2 > '$BATS_TEST_TMPDIR/out.txt'" \
+        "$BATS_TEST_TMPDIR/ts" > /dev/null
+    grep -q '0/1 codes, 1 s (octal:0.6: [0-9]* values)' "$BATS_TEST_TMPDIR/ts"
+    grep -q '"stopped": "seconds"' "$BATS_TEST_TMPDIR/out.txt"
 }
