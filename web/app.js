@@ -643,16 +643,18 @@ function addGame() {
     else f.setSelectionRange(f.value.length - 1, f.value.length);
 }
 
-// ARGS as VIEW takes them: explain, like `nimber explain`, has no
-// --outcome (solve and play keep it).
+// ARGS as a tab click to VIEW takes them: explain, like `nimber
+// explain`, has no --outcome (solve and play keep it), so the flag that
+// the solve view's box put in the field stays behind.
 function argsFor(view, args) {
     return view === 'explain' ? args.split(/\s+/).filter((w) => w !== '--outcome').join(' ') : args;
 }
 
-// The position field's ARGS for the current view.
+// The position field's ARGS for the current view, as typed: an --outcome
+// typed on Explain is the CLI's error, as it is in a link.
 function submitArgs() {
     const view = currentView === 'grundy' ? 'solve' : currentView;
-    const args = argsFor(view, $('args').value.trim());
+    const args = $('args').value.trim();
     for (const [name, text] of Object.entries(Files.used(args))) engine.raw('write', name, text);
     go(makeHash(view, args, view === 'play' && $('first').value === 'computer' ? {first: 'computer'} : {}));
 }

@@ -109,7 +109,7 @@ test('outcome only (--outcome, its box): the CLI text, no value, one winning mov
     assert.match(page.url(), /#solve=--outcome%20sprouts%3A5$/);
     // explain has no --outcome (nor has `nimber explain`): the box is
     // hidden there, the tab leaves the flag behind, and typed in the link
-    // it is the CLI's error
+    // or in the field it is the CLI's error
     assert.equal(await page.isVisible('#outcome-only'), true);
     before = await routes();
     await page.click('#tab-explain');
@@ -119,6 +119,14 @@ test('outcome only (--outcome, its box): the CLI text, no value, one winning mov
     const bad = cli('explain', '--outcome', 'nim', '3');
     assert.equal(bad.status, 64);
     await open(page, base, '#explain=' + enc('--outcome nim 3'));
+    assert.equal('nimber: ' + await page.textContent('#args-error') + '\n', bad.stderr);
+    await open(page, base, '#explain=' + enc('nim 3'));
+    assert.equal(await page.textContent('#args-error'), '');
+    before = await routes();
+    await page.fill('#args', '--outcome nim 3');
+    await page.click('#go');
+    await routed(before);
+    assert.match(page.url(), /#explain=--outcome%20nim%203$/);
     assert.equal('nimber: ' + await page.textContent('#args-error') + '\n', bad.stderr);
     before = await routes();
     await page.click('#tab-solve');
