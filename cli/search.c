@@ -60,45 +60,18 @@ int cli_db_open(const char *cmd, nimber_game **games, int ngames) {
     }
     if (!db_path)
         return 0;
-    /* A file holds one key set (its header's; for a file still to be
-     * made, the first keeping game's): it serves the games of that set,
-     * and a sum's games of another (Sprouts beside a Cram board) go
-     * without. */
-    int fresh = db_write && access(db_path, F_OK) != 0, keeps = 0;
-    nimber_game *first = NULL;
-    char name[33];
-    for (int k = 0; k < ngames && !first; k++)
-        if (nimber_game_db_name(games[k], name))
-            first = games[k];
-    if (!first) {
-        cli_error("%s: --db: no game of this position keeps part values "
-                  "(cram boards of at most 8 x 16 cells and sprouts do)",
-                  cmd);
+    /* The file's key set (a file still to be made: the first keeping
+     * game's) is read into the games of that set: nimber_games_db_load. */
+    int fresh = db_write && access(db_path, F_OK) != 0;
+    nimber_error err;
+    int rc = nimber_games_db_load(games, (size_t)ngames, fresh ? NULL : db_path,
+                                  db_set, &err);
+    if (rc == NIMBER_E_UNSUPPORTED) {
+        cli_error("%s: --db: %s", cmd, err.message);
         return EXIT_USAGE;
     }
-    nimber_error err;
-    if (fresh) /* made by this run: the first keeping game's set */
-        nimber_game_db_name(first, db_set);
-    else {
-        nimber_db_info in;
-        int rc = nimber_db_info_read(db_path, &in, &err);
-        if (rc != NIMBER_OK)
-            return cli_fail(rc, &err, 1);
-        snprintf(db_set, sizeof db_set, "%s", in.game);
-    }
-    for (int k = 0; k < ngames; k++) {
-        if (!nimber_game_db_name(games[k], name) || strcmp(name, db_set) != 0)
-            continue;
-        int rc = fresh ? NIMBER_OK
-                       : nimber_game_db_load(games[k], db_path, &err);
-        if (rc != NIMBER_OK)
-            return cli_fail(rc, &err, 1);
-        keeps = 1;
-    }
-    if (!keeps) { /* a file of another game: loading says so */
-        int rc = nimber_game_db_load(first, db_path, &err);
-        return cli_fail(rc != NIMBER_OK ? rc : NIMBER_E_SYNTAX, &err, 1);
-    }
+    if (rc != NIMBER_OK)
+        return cli_fail(rc, &err, 1);
     if (db_write) { /* written through a file beside it, renamed over it:
                        its folder must take a file, checked before any work
                        so that a failure leaves no answer printed */

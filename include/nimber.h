@@ -1176,6 +1176,18 @@ int nimber_db_info_read(const char *path, nimber_db_info *info,
 int nimber_game_db_load(nimber_game *game, const char *path,
                         nimber_error *err);
 
+/* nimber_games_db_load: reads the database file at path into every game
+ * of games[0..n-1] that keeps part values of the file's key set, whose
+ * name goes into set: a file serves the games of its one set, and a
+ * sum's games of another (Sprouts beside a Cram board) go without.  With
+ * path NULL (a file still to be made) nothing is read and set is the
+ * first keeping game's.  What `--db FILE` and Python's db= do.  Errors:
+ * NIMBER_E_UNSUPPORTED (no game keeps part values), those of
+ * nimber_db_info_read, those of nimber_game_db_load (NIMBER_E_SYNTAX: no
+ * game is of the file's set).  Since 0.10.0. */
+int nimber_games_db_load(nimber_game *const *games, size_t n,
+                         const char *path, char set[33], nimber_error *err);
+
 /* nimber_game_db_build: finds the value of every part of up to `cells`
  * elements (Cram: every connected set of cells, up to 16; the parts of
  * the sizes below first) into game's table, for nimber_game_db_save.  The

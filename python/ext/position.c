@@ -216,7 +216,8 @@ static int build(PyObject *components, size_t max_memory, int misere,
  * game of b that keeps part values of the file's key set (a sum's games
  * of another set, Sprouts beside a Cram board, go without); 0, or -1
  * with the exception set (ValueError when no game of the position keeps
- * them; a file of another game's, as nimber_game_db_load says). */
+ * them; a file of another game's, as nimber_game_db_load says): the
+ * library's nimber_games_db_load, the rule `--db FILE` follows too. */
 static int load_db(built *b, PyObject *path) {
     if (path == Py_None)
         return 0;
@@ -228,40 +229,16 @@ static int load_db(built *b, PyObject *path) {
         PyErr_SetString(PyExc_ValueError, "db: a path with a NUL in it");
         return -1;
     }
-    nimber_game *first = NULL;
-    char name[33];
-    for (size_t i = 0; i < b->nowned && !first; i++)
-        if (nimber_game_db_name(b->owned[i], name))
-            first = b->owned[i];
-    if (!first) {
-        PyErr_SetString(PyExc_ValueError,
-                        "db: no game of this position keeps part values "
-                        "(cram boards of at most 8 x 16 cells and sprouts do)");
-        return -1;
-    }
-    nimber_db_info in;
     nimber_error err;
     memset(&err, 0, sizeof err);
-    int rc, keeps = 0;
+    char set[33];
+    int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = nimber_db_info_read(p, &in, &err);
+    rc = nimber_games_db_load(b->owned, b->nowned, p, set, &err);
     Py_END_ALLOW_THREADS
-    for (size_t i = 0; i < b->nowned && rc == NIMBER_OK; i++) {
-        if (!nimber_game_db_name(b->owned[i], name) ||
-            strcmp(name, in.game) != 0)
-            continue;
-        Py_BEGIN_ALLOW_THREADS
-        rc = nimber_game_db_load(b->owned[i], p, &err);
-        Py_END_ALLOW_THREADS
-        keeps = 1;
-    }
-    if (rc == NIMBER_OK && !keeps) { /* another game's file: loading says
-                                        so */
-        Py_BEGIN_ALLOW_THREADS
-        rc = nimber_game_db_load(first, p, &err);
-        Py_END_ALLOW_THREADS
-        if (rc == NIMBER_OK)
-            rc = NIMBER_E_SYNTAX; /* (not reached) */
+    if (rc == NIMBER_E_UNSUPPORTED) {
+        PyErr_Format(PyExc_ValueError, "db: %s", err.message);
+        return -1;
     }
     if (rc != NIMBER_OK) {
         raise_status(rc, &err, 0);

@@ -21,8 +21,10 @@
  *   - Databases: built, written, read into another board of the shared
  *     grid, whose values then still equal the twin's; every byte of a
  *     file flipped, every length cut short, another board's or game's
- *     file: refused, never read; the list of every part of k cells holds
- *     every random part the search can meet, each once.
+ *     file: refused, never read; a position's games and one file
+ *     (nimber_games_db_load): read into the games of its key set only;
+ *     the list of every part of k cells holds every random part the
+ *     search can meet, each once.
  *   - The outcome alone (nimber_position_outcome) against the full solve
  *     on random boards with a Nim heap; the node limit.
  * Random tests print their seed.
@@ -546,6 +548,64 @@ static void test_db_damage(void **state) {
     nimber_game_free(g);
 }
 
+/* What nimber_game_db_save writes of g: its values held. */
+static uint64_t held(nimber_game *g) {
+    char path[80];
+    snprintf(path, sizeof path, "%s.held", db_path());
+    nimber_error err;
+    nimber_db_info in;
+    if (nimber_game_db_save(g, path, &err) ||
+        nimber_db_info_read(path, &in, &err))
+        fail_msg("held: %s", err.message);
+    unlink(path);
+    return in.values;
+}
+
+/* A position's games and one file (nimber_games_db_load): read into the
+ * games of the file's key set only; another game's file, no keeping
+ * game, a file still to be made. */
+static void test_games_db_load(void **state) {
+    (void)state;
+    build_db(6);
+    nimber_db_info in;
+    nimber_error err;
+    assert_int_equal(nimber_db_info_read(db_path(), &in, &err), NIMBER_OK);
+    static const char *const specs[] = {"nim", "sprouts:2", "cram:9x9",
+                                        "cram:3x3", "cram:2x5"};
+    enum { NS = sizeof specs / sizeof *specs };
+    nimber_game *g[NS];
+    for (size_t i = 0; i < NS; i++)
+        assert_int_equal(nimber_game_parse(specs[i], &g[i], &err), NIMBER_OK);
+    char set[33];
+    assert_int_equal(nimber_games_db_load(g, NS, db_path(), set, &err),
+                     NIMBER_OK);
+    assert_string_equal(set, "cram 8x16");
+    assert_int_equal(held(g[3]), in.values); /* the file's set: read */
+    assert_int_equal(held(g[4]), in.values);
+    assert_int_equal(held(g[1]), 0); /* Sprouts: another set, without */
+    /* another game's file: refused as nimber_game_db_load refuses it */
+    assert_int_equal(nimber_games_db_load(g, 3, db_path(), set, &err),
+                     NIMBER_E_SYNTAX);
+    assert_non_null(strstr(err.message, "a database of 'cram 8x16'"));
+    assert_string_equal(set, "");
+    /* no game keeps part values (Nim; a board off the 8 x 16 grid) */
+    nimber_game *none[] = {g[0], g[2]};
+    assert_int_equal(nimber_games_db_load(none, 2, db_path(), set, &err),
+                     NIMBER_E_UNSUPPORTED);
+    assert_non_null(strstr(err.message, "no game of this position keeps"));
+    /* a file still to be made: the first keeping game's set */
+    assert_int_equal(nimber_games_db_load(g, NS, NULL, set, &err), NIMBER_OK);
+    assert_string_equal(set, "sprouts");
+    assert_int_equal(nimber_games_db_load(g + 2, 3, NULL, set, &err),
+                     NIMBER_OK);
+    assert_string_equal(set, "cram 8x16");
+    unlink(db_path());
+    assert_int_equal(nimber_games_db_load(g, NS, db_path(), set, &err),
+                     NIMBER_E_IO);
+    for (size_t i = 0; i < NS; i++)
+        nimber_game_free(g[i]);
+}
+
 /* The list of parts of k cells: collected, sorted. */
 typedef struct {
     nb_pkey *keys;
@@ -693,6 +753,7 @@ int main(void) {
         cmocka_unit_test(test_large_boards),
         cmocka_unit_test(test_db_round_trip),
         cmocka_unit_test(test_db_damage),
+        cmocka_unit_test(test_games_db_load),
         cmocka_unit_test(test_enumeration),
         cmocka_unit_test(test_outcome),
         cmocka_unit_test(test_node_limit),

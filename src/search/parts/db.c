@@ -330,6 +330,48 @@ int nimber_game_db_load(nimber_game *game, const char *path,
     return rc;
 }
 
+/* The rule of a position's games and one file (the CLI's --db, Python's
+ * db=): the file's key set is its header's, or for a file still to be
+ * made (path NULL) the first keeping game's; it is read into every game
+ * of that set, the others go without, and a file that no game's set
+ * matches is refused as nimber_game_db_load refuses it.  O(n) games, one
+ * read of the file a game of its set. */
+int nimber_games_db_load(nimber_game *const *games, size_t n,
+                         const char *path, char set[33], nimber_error *err) {
+    char name[33];
+    nimber_game *first = NULL;
+    for (size_t i = 0; i < n && !first; i++)
+        if (nimber_game_db_name(games[i], name))
+            first = games[i];
+    memset(set, 0, 33);
+    if (!first)
+        return nb_fail(err, NIMBER_E_UNSUPPORTED,
+                       "no game of this position keeps part values (cram "
+                       "boards of at most 8 x 16 cells and sprouts do)");
+    if (!path) { /* a file still to be made: the first keeping game's set */
+        nimber_game_db_name(first, set);
+        return NIMBER_OK;
+    }
+    nimber_db_info in;
+    RETURN_IF_ERR(nimber_db_info_read(path, &in, err));
+    int keeps = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!nimber_game_db_name(games[i], name) || strcmp(name, in.game) != 0)
+            continue;
+        RETURN_IF_ERR(nimber_game_db_load(games[i], path, err));
+        keeps = 1;
+    }
+    if (!keeps) { /* another game's file: loading says so */
+        int rc = nimber_game_db_load(first, path, err);
+        return rc != NIMBER_OK ? rc
+                               : nb_fail(err, NIMBER_E_SYNTAX, /* (not reached) */
+                                         "%s: a database of '%s'", path,
+                                         in.game);
+    }
+    memcpy(set, in.game, 33);
+    return NIMBER_OK;
+}
+
 /* Sorts keys (with their values) by key: heap sort, in place, no
  * allocation.  O(n log n). */
 static void sort_entries(nb_pkey *k, uint8_t *v, size_t n) {
