@@ -1181,8 +1181,9 @@ int nimber_game_db_load(nimber_game *game, const char *path,
  * name goes into set: a file serves the games of its one set, and a
  * sum's games of another (Sprouts beside a Cram board) go without.  With
  * path NULL (a file still to be made) nothing is read and set is the
- * first keeping game's.  What `--db FILE` and Python's db= do.  Errors:
- * NIMBER_E_UNSUPPORTED (no game keeps part values), those of
+ * first keeping game's.  What `--db FILE` and Python's db= do.  Errors
+ * (set then ""; the games before the one that failed keep what they
+ * read): NIMBER_E_UNSUPPORTED (no game keeps part values), those of
  * nimber_db_info_read, those of nimber_game_db_load (NIMBER_E_SYNTAX: no
  * game is of the file's set).  Since 0.10.0. */
 int nimber_games_db_load(nimber_game *const *games, size_t n,

@@ -97,8 +97,8 @@ static int part(int i) {
         return run_one(nim, h345, n3, 1, NIMBER_RULE_NORMAL, "0 -> 1");
     case 4:
         return run_one(dr, d01, n11, 2, NIMBER_RULE_NORMAL, "1.0 -> 0");
-    default: /* (1 2 3: 3 4 5 made 5092 allocations, every one of the
-              * same 7 places as these 850) */
+    default: /* (1 2 3: 3 4 5 made 5092 allocations, from the same 15
+              * places, by the same 36 call paths, as these 842) */
         return run_one(st, h123, n3, 1, NIMBER_RULE_MISERE, "2 -> 1");
     }
 }

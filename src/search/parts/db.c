@@ -334,8 +334,9 @@ int nimber_game_db_load(nimber_game *game, const char *path,
  * db=): the file's key set is its header's, or for a file still to be
  * made (path NULL) the first keeping game's; it is read into every game
  * of that set, the others go without, and a file that no game's set
- * matches is refused as nimber_game_db_load refuses it.  O(n) games, one
- * read of the file a game of its set. */
+ * matches is refused as nimber_game_db_load refuses it.  O(n) games; the
+ * file read whole once for its header's check, then once a game of its
+ * set. */
 int nimber_games_db_load(nimber_game *const *games, size_t n,
                          const char *path, char set[33], nimber_error *err) {
     char name[33];
