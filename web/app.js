@@ -221,6 +221,7 @@ async function solveMove(args, move) {
 async function showExplain(args) {
     busy(N_('explaining'));
     const r = await engine.call('nbw_explain', args);
+    $('explanation').hidden = !r.ok; // (no empty box under an error)
     if (!r.ok) {
         argsError(r.error);
         $('explanation').textContent = '';

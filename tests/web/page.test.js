@@ -120,14 +120,17 @@ test('outcome only (--outcome, its box): the CLI text, no value, one winning mov
     assert.equal(bad.status, 64);
     await open(page, base, '#explain=' + enc('--outcome nim 3'));
     assert.equal('nimber: ' + await page.textContent('#args-error') + '\n', bad.stderr);
+    assert.equal(await page.isVisible('#explanation'), false); // no empty box
     await open(page, base, '#explain=' + enc('nim 3'));
     assert.equal(await page.textContent('#args-error'), '');
+    assert.equal(await page.isVisible('#explanation'), true);
     before = await routes();
     await page.fill('#args', '--outcome nim 3');
     await page.click('#go');
     await routed(before);
     assert.match(page.url(), /#explain=--outcome%20nim%203$/);
     assert.equal('nimber: ' + await page.textContent('#args-error') + '\n', bad.stderr);
+    assert.equal(await page.isVisible('#explanation'), false);
     before = await routes();
     await page.click('#tab-solve');
     await routed(before);
