@@ -223,12 +223,10 @@ tsan: $(TSAN_TESTS) $(T)/nimber
 FUZZ_CC   ?= clang
 # Seconds each fuzz target runs: FUZZ_TIME for `make fuzz`, TEST_FUZZ_TIME
 # in `make test` (the one place that sets it), where the targets run one
-# at a time beside the TSan step, on what CPU that step and the browser
-# leave (about 2.5 s of CPU a target): each target's corpus, then new
-# inputs.  (6 s each until 2026-12-07: what CPU they took, the TSan step
-# and the browser's, the phase's longest, went without.)
+# at a time beside the TSan step: 15 targets of 6 s fill the core that
+# step and the browser leave idle.
 FUZZ_TIME ?= 60
-TEST_FUZZ_TIME := 4
+TEST_FUZZ_TIME := 6
 FZ := $(B)/fuzz
 FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FZ)/%.o)
