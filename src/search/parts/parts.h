@@ -54,8 +54,9 @@ typedef struct {
  * known) and excluded values, or 0. */
 int nb_ptab_get(const nb_ptable *t, nb_pkey p, unsigned *val, uint64_t *excl);
 /* Records p's exact value v (NB_NONE: none) and values excluded;
- * merges with what is there.  Grows the table while it may, then
- * replaces the smallest part of the window.  NIMBER_E_NOMEM only when
+ * merges with what is there.  Grows the table while it may; a full
+ * group of buckets gives up its least valuable kept entry, or its recent
+ * slot (table.c).  NIMBER_E_NOMEM only when
  * the first buckets cannot be had; NIMBER_E_LIMIT when a table that
  * keeps everything is full. */
 int nb_ptab_put(nb_ptable *t, nb_pkey p, unsigned v, uint64_t excl,

@@ -8,12 +8,13 @@
  * another part (no hash collision can give a wrong value).  A part lies in
  * the group of WINDOW buckets its hash falls in (aligned, so groups never
  * overlap), in the first free slot of it.  The table starts small and
- * doubles while the old and the new buckets together fit its byte limit;
- * past it, two slots of each bucket keep the most valuable entries: a new
- * one takes the place of the least valuable of its group's (the smallest
- * part; a value known exactly ranks above exclusions alone), and when all
- * rank above it, the third slot of its bucket, which keeps the recent
- * entries (two-tier replacement).  The search stays correct when entries
+ * doubles while the old and the new buckets together fit its byte limit.
+ * In a full group (past the limit, or before a doubling) two slots of
+ * each bucket keep the most valuable entries: a new one takes the place
+ * of the least valuable of its group's (the smallest part; a value known
+ * exactly ranks above exclusions alone), and when all rank above it, the
+ * third slot of its bucket, which keeps the recent entries (two-tier
+ * replacement).  The search stays correct when entries
  * go: it finds them again.  A table that keeps everything (a
  * database's values) probes on from bucket to bucket to an empty slot
  * instead, and fails with NIMBER_E_LIMIT when it has no room.
@@ -140,7 +141,7 @@ void nb_ptab_prefetch(const nb_ptable *t, nb_pkey p) {
  * was searched again at every meeting, and so were its own parts.  The
  * recent slots keep the parts of the search under way, whatever size: a
  * 26-cell board (4 x 7 less two cells) in 8 MiB expanded 53.3 million
- * parts, now 0.93 million (one thread); in 2 MiB it took 194 s, now 10 s.
+ * parts, now 0.93 million (one thread); in 2 MiB it took 194 s, now 12.
  */
 static int place(nb_ptable *t, size_t h, nb_pkey p, unsigned v,
                  uint64_t excl, unsigned pri) {
