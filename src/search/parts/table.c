@@ -135,8 +135,9 @@ void nb_ptab_prefetch(const nb_ptable *t, nb_pkey p) {
  * else, in the group's first two slots of each bucket (those that keep
  * the most valuable entries), the least valuable one if it ranks at most
  * as high; else the third slot of the part's own bucket (the recent
- * entries' slot), whatever it holds.  Returns 2 if it took an empty slot,
- * 1 if it replaced one, 0 if not kept (a kept table that is full).
+ * entries' slot), whatever it holds (not when a doubling moves entries:
+ * `recent` 0).  Returns 2 if it took an empty slot, 1 if it replaced one,
+ * 0 if not kept.
  * Ranking alone kept none of the parts below the table's smallest: each
  * was searched again at every meeting, and so were its own parts.  The
  * recent slots keep the parts of the search under way, whatever size: a
@@ -144,7 +145,7 @@ void nb_ptab_prefetch(const nb_ptable *t, nb_pkey p) {
  * parts, now 0.93 million (one thread); in 2 MiB it took 194 s, now 12.
  */
 static int place(nb_ptable *t, size_t h, nb_pkey p, unsigned v,
-                 uint64_t excl, unsigned pri) {
+                 uint64_t excl, unsigned pri, int recent) {
     nb_pbucket *at = NULL;
     int k = 0, empty = 0;
     unsigned low = ~0u;
@@ -164,7 +165,7 @@ static int place(nb_ptable *t, size_t h, nb_pkey p, unsigned v,
             k = i % 3;
         }
     }
-    if (!empty && t->keep)
+    if (!empty && (t->keep || (!recent && low > rank(pri, v))))
         return 0;
     if (!empty && low > rank(pri, v)) { /* the recent slot */
         at = &t->b[(h + (key_hash(p) & (WINDOW - 1))) & (t->nb - 1)];
@@ -208,7 +209,7 @@ static int grow(nb_ptable *t, nimber_error *err) {
             if (key_empty(b->key[k]))
                 continue;
             int r = place(&n2, home(&n2, b->key[k]), b->key[k], b->val[k],
-                          b->excl[k], b->pri[k]);
+                          b->excl[k], b->pri[k], 0);
             n2.used += r == 2;
             n2.dropped += r != 2;
         }
@@ -242,7 +243,7 @@ int nb_ptab_put(nb_ptable *t, nb_pkey p, unsigned v, uint64_t excl,
             break;
     }
     if (r < 0)
-        r = place(t, h, p, v, excl, size);
+        r = place(t, h, p, v, excl, size, 1);
     unlock(t, h);
     if (r == 3)
         return NIMBER_OK;
