@@ -346,7 +346,7 @@ static void random_boards(size_t mem) {
         *p = 0;
         nimber_game *g = load(text, mem), *pg = load(text, 0);
         const cram_state *s = g->state;
-        if (s->nfree > (mem ? 24u : 26u)) { /* (the plain mex's memo too) */
+        if (s->nfree > (mem ? 24u : 26u)) { /* (the twin's memo, the time) */
             nimber_game_free(g);
             nimber_game_free(pg);
             continue;

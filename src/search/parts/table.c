@@ -14,10 +14,10 @@
  * of the least valuable of its group's (the smallest part; a value known
  * exactly ranks above exclusions alone), and when all rank above it, the
  * third slot of its bucket, which keeps the recent entries (two-tier
- * replacement).  The search stays correct when entries
- * go: it finds them again.  A table that keeps everything (a
- * database's values) probes on from bucket to bucket to an empty slot
- * instead, and fails with NIMBER_E_LIMIT when it has no room.
+ * replacement).  The search stays correct when entries go: it finds them
+ * again.  A table that keeps everything (a database's values) probes on
+ * from bucket to bucket to an empty slot instead, and fails with
+ * NIMBER_E_LIMIT when it has no room.
  *
  * Shared (nb_ptab_share: the threads of team.c): a lock per group, taken
  * around each lookup and update, and no doubling until the sharing ends.
