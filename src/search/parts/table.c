@@ -165,9 +165,11 @@ static int place(nb_ptable *t, size_t h, nb_pkey p, unsigned v,
             k = i % 3;
         }
     }
-    if (!empty && (t->keep || (!recent && low > rank(pri, v))))
+    if (!empty && t->keep)
         return 0;
-    if (!empty && low > rank(pri, v)) { /* the recent slot */
+    if (!empty && low > rank(pri, v)) { /* the recent slot, if it may */
+        if (!recent)
+            return 0;
         at = &t->b[(h + (key_hash(p) & (WINDOW - 1))) & (t->nb - 1)];
         k = 2;
     }
