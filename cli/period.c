@@ -46,8 +46,10 @@ static void period_help(FILE *f) {
         "meaning G(n+Q) = G(n) for every n >= P, both the smallest such.\n"
         "Take-and-break games (octal:, hex:, kayles, dawson) are proved\n"
         "with the Guy-Smith periodicity theorem (generalised to moves that\n"
-        "leave three heaps), subtraction games by a repeated window of\n"
-        "max(LIST) values.  When no period is proved within the bound it\n"
+        "leave three heaps), or sooner by the rare-heap theorem where the\n"
+        "sparse-space method's rare positions have stopped (about P + Q\n"
+        "values instead of 2P + 2Q), subtraction games by a repeated window\n"
+        "of max(LIST) values.  When no period is proved within the bound it\n"
         "says so and exits 1.  Endless codes ('octal:4.(3)') have no period\n"
         "search: one with a proven closed form names it (exit 64).\n\n"
         "With --observed nothing is proved: it prints the period the first\n"
@@ -64,7 +66,8 @@ static void period_help(FILE *f) {
         "                512 N + 2^26 options (the default: well under a "
         "minute)\n"
         "  --json        {\"preperiod\": P, \"period\": Q, \"proven\": true,\n"
-        "                 \"checked_upto\": N}\n"
+        "                 \"checked_upto\": N, \"theorem\": T} (T \"guy-smith\"\n"
+        "                 or \"rare-heaps\" for take-and-break games)\n"
         "  --observed    the apparent period of G(0..N-1), not proved;\n"
         "                --json gives {\"preperiod\": P, \"period\": Q,\n"
         "                \"proven\": false, \"observed\": true,\n"
@@ -256,16 +259,20 @@ int cmd_period(int argc, char **argv) {
     nimber_period p;
     st = nimber_game_period(g, max, &p, &err);
     cli_watch_end();
+    unsigned by = nimber_game_period_proof(g);
     nimber_game_free(g);
     if (st != NIMBER_OK)
         return cli_fail(st, &err, 0);
     if (json) {
         if (p.proven)
             printf("{\"preperiod\": %llu, \"period\": %llu, \"proven\": true, "
-                   "\"checked_upto\": %llu}\n",
+                   "\"checked_upto\": %llu%s}\n",
                    (unsigned long long)p.preperiod,
                    (unsigned long long)p.period,
-                   (unsigned long long)p.checked_upto);
+                   (unsigned long long)p.checked_upto,
+                   by == NIMBER_PROOF_RARE_HEAPS ? ", \"theorem\": \"rare-heaps\""
+                   : by == NIMBER_PROOF_GUY_SMITH ? ", \"theorem\": \"guy-smith\""
+                                                  : "");
         else
             printf("{\"preperiod\": null, \"period\": null, \"proven\": false, "
                    "\"checked_upto\": %llu}\n",

@@ -228,6 +228,33 @@ int nimber_heap_values(nimber_game *game, uint64_t first, size_t count,
  * Games without a period search ignore it.  Since 0.10.0. */
 void nimber_game_set_work_limit(nimber_game *game, uint64_t options);
 
+/* The periodicity theorems that may prove a take-and-break game's period
+ * (bits for nimber_game_set_proofs and nimber_game_period_proof):
+ *   NIMBER_PROOF_GUY_SMITH   the Guy–Smith theorem and its extension to
+ *                            moves leaving three heaps: the values up to
+ *                            2P + 2Q + t (t: most counters a move takes);
+ *   NIMBER_PROOF_RARE_HEAPS  the rare-heap theorem: for codes whose moves
+ *                            leave at most two heaps, once the rare
+ *                            positions of the sparse-space method have
+ *                            stopped, about P + Q + t values (the proof:
+ *                            src/games/takebreak/rareproof.c).
+ * Since 0.10.0. */
+#define NIMBER_PROOF_GUY_SMITH 1u
+#define NIMBER_PROOF_RARE_HEAPS 2u
+
+/* nimber_game_set_proofs: the theorems (NIMBER_PROOF_ bits) that this
+ * game's period searches may use; 0 restores the default, both.  A
+ * search that may use only Guy–Smith stops where 0.9.0's did (the atlas
+ * keeps it so, for records comparable with earlier sweeps).  Games
+ * without such a search ignore it.  Since 0.10.0. */
+void nimber_game_set_proofs(nimber_game *game, unsigned proofs);
+
+/* nimber_game_period_proof: the NIMBER_PROOF_ bit of the theorem that
+ * proved this game's period; 0 while none is proved, or for a family
+ * whose periods are proved otherwise (a subtraction game's repeated
+ * window, a closed form).  Since 0.10.0. */
+unsigned nimber_game_period_proof(const nimber_game *game);
+
 /* A period of a game's Grundy sequence: G(n + period) = G(n) for every
  * n >= preperiod, with both the smallest such. */
 typedef struct nimber_period {

@@ -86,6 +86,20 @@ void nimber_game_set_work_limit(nimber_game *game, uint64_t options) {
         game->family->set_work_limit(game->state, options);
 }
 
+void nimber_game_set_proofs(nimber_game *game, unsigned proofs) {
+    proofs &= NIMBER_PROOF_GUY_SMITH | NIMBER_PROOF_RARE_HEAPS;
+    if (!proofs)
+        proofs = NIMBER_PROOF_GUY_SMITH | NIMBER_PROOF_RARE_HEAPS;
+    if (game->family->set_proofs)
+        game->family->set_proofs(game->state, proofs);
+}
+
+unsigned nimber_game_period_proof(const nimber_game *game) {
+    return game->family->period_proof
+               ? game->family->period_proof(game->state)
+               : 0;
+}
+
 /* Grundy value of one heap of a heap game. */
 int nimber_heap_value(nimber_game *game, uint64_t heap, nimber_value *out,
                       nimber_error *err) {

@@ -305,6 +305,10 @@ struct nimber_family {
     /* Optional: the options a period search may look at, counted since
      * the game was made (0: the family's default bound; UINT64_MAX: none). */
     void (*set_work_limit)(void *state, uint64_t options);
+    /* Optional: the theorems (NIMBER_PROOF_ bits, never 0) a period
+     * search may use; the one that proved the period found (0: none). */
+    void (*set_proofs)(void *state, unsigned proofs);
+    unsigned (*period_proof)(const void *state);
 
     /* Heap families: their heap operations (NULL for other families). */
     const nb_heap_ops *heaps;

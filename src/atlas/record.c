@@ -149,6 +149,10 @@ static int search(nimber_game *g, const nimber_atlas_limits *lim,
         w.deadline = now_seconds() + lim->max_seconds;
     nimber_game_set_work_limit(g, lim->max_options ? lim->max_options
                                                    : NIMBER_WORK_UNLIMITED);
+    /* Guy–Smith alone: a record's checked_upto is where its proof of
+     * 0.8.0 stopped, comparable with earlier sweeps (the rare-heap
+     * theorem would stop sooner: `nimber period` uses it). */
+    nimber_game_set_proofs(g, NIMBER_PROOF_GUY_SMITH);
     nimber_game_set_progress(g, on_progress, &w);
     int rc = nimber_game_period(g, upto, p, err);
     nimber_game_set_progress(g, fn, ctx);

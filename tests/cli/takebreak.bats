@@ -32,6 +32,20 @@ period 34" ]
     run "$NIMBER" period octal:0.56
     [ "$output" = "preperiod 326640
 period 144" ]
+    # which theorem proved each: 0.56 and 0.16 by the rare-heap theorem,
+    # from fewer values than Guy–Smith's 2P + 2Q + t (653570 and 509622);
+    # Kayles at its first checkpoint by Guy–Smith; a subtraction game's
+    # window names none
+    run "$NIMBER" period --json octal:0.56
+    [ "$(echo "$output" | jq -r .theorem)" = rare-heaps ]
+    [ "$(echo "$output" | jq .checked_upto)" -lt 653570 ]
+    run "$NIMBER" period --json octal:0.16
+    [ "$(echo "$output" | jq -r .theorem)" = rare-heaps ]
+    [ "$(echo "$output" | jq .checked_upto)" -lt 509622 ]
+    run "$NIMBER" period --json kayles
+    [ "$(echo "$output" | jq -r .theorem)" = guy-smith ]
+    run "$NIMBER" period --json sub:2,5
+    [ "$(echo "$output" | jq -c 'has("theorem")')" = false ]
     run "$NIMBER" period sub:2,5
     [ "$output" = "preperiod 0
 period 7" ]

@@ -600,6 +600,147 @@ static void test_periods_smallest(void **state) {
         fail_msg("only %d periods past 8", handed);
 }
 
+/* The rare-heap theorem (src/games/takebreak/rareproof.c) against the
+ * Guy–Smith theorem and the direct mex: every code 0.d1d2 and 0.d1d2d3
+ * (and the 4.d1d2 ones) searched twice within the same bound, with both
+ * theorems (the default) and with Guy–Smith alone.  Where both prove,
+ * the pairs are equal and the default stopped no later; a pair the
+ * rare-heap theorem proved is held against values of the direct mex alone
+ * up to Guy–Smith's own bound 2P + 2Q + t (so Guy–Smith, with no code of
+ * the engine's, proves it too), and is the smallest pair.  Many codes
+ * must be proved by it, some sooner than Guy–Smith could; without its
+ * conditions on rho and (c) (tb_rare_unsafe, a test seam) some code is
+ * proved wrongly (0.14, an open game: 435/30), and the
+ * sweep sees it: it can fail. */
+extern int tb_rare_unsafe;
+
+/* Searches spec's period within max values with the theorems `proofs`;
+ * the theorem that proved it into *by. */
+static int period_proofs(const char *spec, uint64_t max, unsigned proofs,
+                         nimber_period *p, unsigned *by) {
+    nimber_game *g;
+    assert_int_equal(nimber_game_parse(spec, &g, NULL), 0);
+    nimber_game_set_proofs(g, proofs);
+    int rc = nimber_game_period(g, max, p, NULL);
+    *by = nimber_game_period_proof(g);
+    assert_int_equal(*by != 0, rc == NIMBER_OK && p->proven);
+    nimber_game_free(g);
+    return rc;
+}
+
+/* 1 when the direct mex holds (P, Q) as the smallest pair with
+ * G(n + Q) = G(n) for P <= n < 2P + Q + t (Guy–Smith's hypothesis). */
+static int direct_holds(const char *spec, uint64_t P, uint64_t Q, int t) {
+    nimber_game *d;
+    uint64_t n = 2 * P + 2 * Q + (uint64_t)t + 1;
+    assert_int_equal(nimber_game_parse(spec, &d, NULL), 0);
+    nimber_game_set_algorithm(d, NIMBER_ALGO_DIRECT);
+    nimber_value *v = malloc(n * sizeof *v);
+    assert_non_null(v);
+    assert_int_equal(nimber_heap_values(d, 0, n, v, NULL), 0);
+    int ok = !(P > 0 && v[P - 1].lo == v[P - 1 + Q].lo);
+    for (uint64_t i = P; ok && i + Q < n; i++)
+        ok = v[i].lo == v[i + Q].lo;
+    for (uint64_t q = 1; ok && q < Q; q++) { /* no smaller period */
+        uint64_t i = P;
+        while (i < P + Q && v[i].lo == v[i + q].lo)
+            i++;
+        ok = i < P + Q;
+    }
+    free(v);
+    nimber_game_free(d);
+    return ok;
+}
+
+/* Checks every code of the list against Guy–Smith and the direct mex
+ * (until the first wrong one when `first`); the counts of rare-heap
+ * proofs, sooner ones, and wrong ones (each said on stderr). */
+static void sweep_rare(int first, int *by_rare, int *sooner, int *wrong) {
+    const unsigned both = NIMBER_PROOF_GUY_SMITH | NIMBER_PROOF_RARE_HEAPS;
+    *by_rare = *sooner = *wrong = 0;
+    for (int c = 0; c < 64 + 512 + 64 && !(first && *wrong); c++) {
+        char spec[32];
+        if (c < 64)
+            snprintf(spec, sizeof spec, "octal:0.%d%d", c / 8, c % 8);
+        else if (c < 64 + 512)
+            snprintf(spec, sizeof spec, "octal:0.%d%d%d", (c - 64) / 64,
+                     (c - 64) / 8 % 8, (c - 64) % 8);
+        else
+            snprintf(spec, sizeof spec, "octal:4.%d%d", (c - 576) / 8,
+                     (c - 576) % 8);
+        uint64_t max = TEST_SIZE(c < 64 ? 1 << 14 : 1 << 12, 1 << 11);
+        int t = (int)strlen(spec) - (int)strlen("octal:0.");
+        nimber_period p, g;
+        unsigned by, gby;
+        int rc = period_proofs(spec, max, both, &p, &by);
+        int grc = period_proofs(spec, max, NIMBER_PROOF_GUY_SMITH, &g, &gby);
+        assert_int_equal(rc, grc);
+        if (gby)
+            assert_int_equal(gby, NIMBER_PROOF_GUY_SMITH);
+        int ours = rc == NIMBER_OK && p.proven,
+            theirs = rc == NIMBER_OK && g.proven;
+        if (theirs && (!ours || g.preperiod != p.preperiod ||
+                       g.period != p.period ||
+                       g.checked_upto < p.checked_upto)) {
+            fprintf(stderr, "%s: %llu/%llu at %llu; Guy–Smith %llu/%llu at "
+                    "%llu\n", spec, (unsigned long long)p.preperiod,
+                    (unsigned long long)p.period,
+                    (unsigned long long)p.checked_upto,
+                    (unsigned long long)g.preperiod,
+                    (unsigned long long)g.period,
+                    (unsigned long long)g.checked_upto);
+            (*wrong)++;
+            continue;
+        }
+        if (!ours || by != NIMBER_PROOF_RARE_HEAPS)
+            continue;
+        (*by_rare)++;
+        *sooner += !theirs || p.checked_upto < g.checked_upto;
+        if (!direct_holds(spec, p.preperiod, p.period, t)) {
+            fprintf(stderr, "%s: %llu/%llu is not the direct mex's\n", spec,
+                    (unsigned long long)p.preperiod,
+                    (unsigned long long)p.period);
+            (*wrong)++;
+        }
+    }
+}
+
+static void test_rare_heap_theorem(void **state) {
+    (void)state;
+    int by_rare, sooner, wrong;
+    sweep_rare(0, &by_rare, &sooner, &wrong);
+    if (wrong)
+        fail_msg("%d periods proved by the rare-heap theorem are wrong",
+                 wrong);
+    fprintf(stderr, "rare-heap proofs: %d, %d sooner\n", by_rare, sooner);
+    if (by_rare < 8 || sooner < 8)
+        fail_msg("the rare-heap theorem proved %d codes, %d sooner than "
+                 "Guy–Smith: too few to test it", by_rare, sooner);
+    /* The published periods, each proved sooner than Guy–Smith's bound
+     * (Gangolli and Plambeck: 0.56 326640/144, 0.16 105351/149459). */
+    static const struct {
+        const char *spec;
+        uint64_t P, Q;
+    } known[] = {{"octal:0.56", 326640, 144}, {"octal:0.16", 105351, 149459}};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        nimber_period p;
+        unsigned by;
+        assert_int_equal(period_proofs(known[i].spec, 0, 0, &p, &by), 0);
+        assert_true(p.proven && p.preperiod == known[i].P &&
+                    p.period == known[i].Q);
+        assert_int_equal(by, NIMBER_PROOF_RARE_HEAPS);
+        assert_true(p.checked_upto < 2 * known[i].P + 2 * known[i].Q + 2);
+    }
+    /* Without its conditions on rho and (c) the theorem is false: some
+     * code is proved wrongly, and the sweep above sees it. */
+    tb_rare_unsafe = 1;
+    sweep_rare(1, &by_rare, &sooner, &wrong);
+    tb_rare_unsafe = 0;
+    if (!wrong)
+        fail_msg("without its conditions no period was wrong: the sweep "
+                 "could not fail");
+}
+
 /* A period search stops at its work bound (512 options a value of the
  * bound, plus 2^26), deterministically, and reports how far it got:
  * octal:0.007 costs O(n) a value (half its positions are rare under every
@@ -1449,6 +1590,7 @@ int main(void) {
         cmocka_unit_test_teardown(test_widths, restore_widths),
         cmocka_unit_test(test_periods),
         cmocka_unit_test(test_periods_smallest),
+        cmocka_unit_test(test_rare_heap_theorem),
         cmocka_unit_test(test_work_bound),
         cmocka_unit_test(test_mixed_sum),
         cmocka_unit_test(test_heap_options),

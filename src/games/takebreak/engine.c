@@ -762,12 +762,34 @@ static int choose_mask(tb_state *st, nimber_error *err) {
     return NIMBER_OK;
 }
 
-/* The work done when the values reach a checkpoint (extend.c). */
+/* The work done when the values reach a checkpoint (extend.c): at 512
+ * values and at every doubling (and where a period search asked for one)
+ * the mask is chosen again; then a period is tried.  Where the rare-heap
+ * theorem may prove a period (rareproof.c) and the rare positions have
+ * stopped (none in the last half of the values), a light checkpoint,
+ * which only tries a period (O(count) at most: its windows and the scan
+ * back), comes every eighth of the values more, so that a period is
+ * proved soon after its proof is possible rather than at the next
+ * doubling. */
 int tb_checkpoint(tb_state *st, nimber_error *err) {
-    st->next_check = st->count * 2;
-    if (st->algo != NIMBER_ALGO_DIRECT && st->nsplit2 > 0 && !st->rlen)
-        RETURN_IF_ERR(choose_mask(st, err));
-    if (st->provable && (st->algo == NIMBER_ALGO_AUTO || st->want_period))
-        tb_try_period(st);
+    int light = st->light_next;
+    if (light) {
+        st->light_next = 0;
+        st->next_check = st->next_full;
+    } else {
+        st->next_check = st->next_full = st->count * 2;
+        if (st->algo != NIMBER_ALGO_DIRECT && st->nsplit2 > 0 && !st->rlen)
+            RETURN_IF_ERR(choose_mask(st, err));
+    }
+    if (!st->provable || (st->algo != NIMBER_ALGO_AUTO && !st->want_period))
+        return NIMBER_OK;
+    uint64_t step = st->count + st->count / 8;
+    if ((st->proofs & NIMBER_PROOF_RARE_HEAPS) && st->sparse_on &&
+        (!st->nrare || st->rare[st->nrare - 1] <= st->count / 2) &&
+        step < st->next_check) {
+        st->next_check = step;
+        st->light_next = 1;
+    }
+    tb_try_period(st, light);
     return NIMBER_OK;
 }

@@ -38,6 +38,17 @@ static void set_work_limit(void *state, uint64_t options) {
     ((tb_state *)state)->user_work = options;
 }
 
+/* Sets the theorems a period search may use (rareproof.c, period.c). */
+static void set_proofs(void *state, unsigned proofs) {
+    ((tb_state *)state)->proofs = proofs;
+}
+
+/* The theorem that proved the period (0: none yet). */
+static unsigned period_proof(const void *state) {
+    const tb_state *st = state;
+    return st->found ? st->proof_by : 0;
+}
+
 /* Grundy value of heap h. */
 static int heap_value(void *state, uint64_t h, nimber_value *g,
                       nimber_error *err) {
@@ -92,7 +103,8 @@ static const nb_heap_ops tb_heaps = {
 #define TB_OPS                                                                 \
     .destroy = tb_destroy, .set_memory_limit = set_limit,                      \
     .set_algorithm = set_algorithm, .set_progress = set_progress,              \
-    .set_work_limit = set_work_limit,                                          \
+    .set_work_limit = set_work_limit, .set_proofs = set_proofs,                \
+    .period_proof = period_proof,                                              \
     NB_HEAP_FAMILY(&tb_heaps), .explain = nb_heaps_explain
 
 const nimber_family nb_family_octal = {

@@ -111,7 +111,7 @@ int tb_lookup(tb_state *st, uint64_t h, uint32_t *out, nimber_error *err) {
         st->work_limit = work_bound(probe);
         int rc = tb_extend(st, probe, err);
         if (rc == NIMBER_OK && !st->found)
-            tb_try_period(st);
+            tb_try_period(st, 0);
         st->want_period = 0;
         st->work_limit = UINT64_MAX;
         if (rc != NIMBER_E_LIMIT) /* the table full: said below */
@@ -181,7 +181,7 @@ int tb_period(void *state, uint64_t max, nimber_period *out,
     st->work_limit = st->user_work ? st->user_work : work_bound(max);
     int rc = tb_extend(st, max, err);
     if (rc == NIMBER_OK && !st->found)
-        tb_try_period(st); /* the bound may fall between checkpoints */
+        tb_try_period(st, 0); /* the bound may fall between checkpoints */
     st->want_period = 0;
     st->work_limit = UINT64_MAX;
     RETURN_IF_ERR(rc);

@@ -49,6 +49,7 @@ tb_state *tb_new(int ndig) {
     st->limit = NB_DEFAULT_MEMORY_LIMIT;
     st->next_check = TB_FIRST_CHECK;
     st->provable = 1;
+    st->proofs = NIMBER_PROOF_GUY_SMITH | NIMBER_PROOF_RARE_HEAPS;
     st->work_limit = UINT64_MAX;
     st->scan_order = 1; /* the 512 middle splits first: engine.c */
     return st;

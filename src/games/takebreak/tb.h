@@ -21,6 +21,8 @@
  *             ahead, its last step in order
  *   window.c  a period proved from the values so far (engine.c's
  *             checkpoints call it): the window search
+ *   rareproof.c  the rare-heap theorem: a period proved from about
+ *             P + Q values where the rare positions have stopped
  *   period.c  the period search (Guy–Smith, generalised; its method and
  *             proof) and G(h) for any h by extrapolation past it
  *   moves.c   the moves of one heap: to a given value, and all of them
@@ -106,10 +108,17 @@ typedef struct {
     size_t vwords;          /* words holding every value below 2^bits(max) */
     /* Periods. */
     int provable; /* the theorem applies to these rules */
+    unsigned proofs; /* NIMBER_PROOF_ bits: the theorems that may prove */
     int found;
+    unsigned proof_by; /* the NIMBER_PROOF_ bit that proved the period */
     uint64_t pre, per;
     int want_period; /* look for a period even when not AUTO */
     uint64_t next_check;
+    uint64_t next_full; /* the next checkpoint that chooses the mask */
+    int light_next;     /* next_check only tries a period (engine.c) */
+    uint64_t scan_q, scan_p, scan_l; /* the last preperiod scanned back
+                                        (window.c): G(i) = G(i + scan_q)
+                                        for scan_p <= i < scan_l - scan_q */
     /* Work: options looked at so far (deterministic, unlike time), and
      * the bound at which computing stops (UINT64_MAX: none). */
     uint64_t work, work_limit;
@@ -240,8 +249,16 @@ void tb_pair_solo(tb_state *st, uint64_t values, double seconds);
 uint64_t tb_pair_chunk(const tb_state *st, uint64_t end);
 double tb_clock(void);
 
-/* window.c: tries to prove a period from the values so far. */
-void tb_try_period(tb_state *st);
+/* window.c: tries to prove a period from the values so far (light: at a
+ * checkpoint that only looks for a period, engine.c). */
+void tb_try_period(tb_state *st, int light);
+
+/* rareproof.c: the rare-heap theorem for the candidate (P, Q).  The
+ * values it needs at least (UINT64_MAX: it does not apply); 1 when it
+ * proves the pair from the values so far, else 0 with *need the values at
+ * which it could (UINT64_MAX: not known). */
+uint64_t tb_rare_from(const tb_state *st, uint64_t P, uint64_t Q);
+int tb_rare_proof(tb_state *st, uint64_t P, uint64_t Q, uint64_t *need);
 
 /* period.c: G(h) for any h (computing, or extrapolating past a proven
  * period); the period op. */

@@ -109,43 +109,91 @@ static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W) {
     return W;
 }
 
-/* Tries a period candidate from the window of the last L/div values: 1 if
- * it proved the period.  Lowers next_check to when a proof could be
- * complete. */
+/* Schedules a checkpoint at `at` values when that is sooner than the one
+ * set: a full one (the mask too), or a light one (a period only). */
+static void check_at(tb_state *st, uint64_t at, int light) {
+    if (at > st->count && at < st->next_check) {
+        st->next_check = at;
+        st->light_next = light;
+    }
+}
+
+/* The results of try_window. */
+enum { TW_NONE, TW_OPEN, TW_PROVED };
+
+/* Tries a period candidate from the window of the last L/div values:
+ * TW_PROVED if it proved the period, TW_NONE if the window does not
+ * repeat, TW_OPEN if it does but no proof is complete.  Schedules a
+ * checkpoint for when a proof could be: a full one for Guy–Smith's bound
+ * (as 0.8.0 did), a light one for the rare-heap theorem's. */
 static int try_window(tb_state *st, uint64_t div) {
     uint64_t L = st->count, W = L / div;
     if (W < 16)
-        return 0;
+        return TW_NONE;
     uint64_t start = L - W;
     uint64_t Q = window_period(st, start, W);
     if (Q == W)
-        return 0; /* no repetition in the window */
-    uint64_t i = L - Q;
-    while (i > 0 && tb_G(st, i - 1) == tb_G(st, i - 1 + Q))
+        return TW_NONE; /* no repetition in the window */
+    /* P: scanned back while G(i) = G(i + Q), down to where the last scan
+     * of the same Q stopped (its values are the same): O(new values) */
+    uint64_t i = L - Q, floor = 0;
+    if (Q == st->scan_q && st->scan_l >= Q && st->scan_l - Q <= i)
+        floor = st->scan_l - Q;
+    while (i > floor && tb_G(st, i - 1) == tb_G(st, i - 1 + Q))
         i--;
+    if (floor && i == floor)
+        i = st->scan_p;
+    st->scan_q = Q, st->scan_p = i, st->scan_l = L;
     uint64_t P = i, need = proof_needs(st, P, Q);
+    int gs = (st->proofs & NIMBER_PROOF_GUY_SMITH) != 0;
     if (P > start) {
         /* Q need not be the smallest period: the window reaches into the
          * preperiod.  If Q repeats twice after P, look again once a proof
-         * could be complete. */
-        if (P + 2 * Q <= L && need > L && need < st->next_check)
-            st->next_check = need;
-        return 0;
+         * could be complete (the light checkpoints of the rare-heap
+         * theorem come anyway). */
+        if (gs && P + 2 * Q <= L)
+            check_at(st, need, 0);
+        return TW_OPEN;
     }
-    if (L >= need) {
+    if (gs && L >= need) {
         st->found = 1;
         st->pre = P;
         st->per = Q;
-        return 1;
+        st->proof_by = NIMBER_PROOF_GUY_SMITH;
+        return TW_PROVED;
     }
-    if (need < st->next_check)
-        st->next_check = need;
-    return 0;
+    uint64_t rare;
+    if (tb_rare_proof(st, P, Q, &rare)) {
+        st->found = 1;
+        st->pre = P;
+        st->per = Q;
+        st->proof_by = NIMBER_PROOF_RARE_HEAPS;
+        return TW_PROVED;
+    }
+    if (gs)
+        check_at(st, need, 0);
+    check_at(st, rare, 1);
+    return TW_OPEN;
 }
 
 /* Tries to prove a period from the values so far: a short window (inside
- * the periodic part early) and a long one (long periods). */
-void tb_try_period(tb_state *st) {
-    if (!try_window(st, 8))
-        try_window(st, 2);
+ * the periodic part early) and a long one (long periods).  Where the
+ * rare-heap theorem may prove, a period can be proved soon after the
+ * preperiod ends, so two shorter windows are tried first (the last 1/512
+ * of the values lies past the preperiod sooner); at a light checkpoint
+ * (engine.c) a longer window is tried only when the shorter one did not
+ * repeat (a window that repeats but reaches into the preperiod says the
+ * longer ones do too: their O(W) is saved).  The Guy–Smith theorem alone
+ * keeps the two windows of 0.8.0, so its searches stop where they did
+ * (nimber atlas's records). */
+void tb_try_period(tb_state *st, int light) {
+    static const uint64_t rare_divs[] = {512, 64, 8, 2}, gs_divs[] = {8, 2};
+    int rare = (st->proofs & NIMBER_PROOF_RARE_HEAPS) != 0;
+    const uint64_t *div = rare ? rare_divs : gs_divs;
+    size_t n = rare ? 4 : 2;
+    for (size_t i = 0; i < n; i++) {
+        int r = try_window(st, div[i]);
+        if (r == TW_PROVED || (light && r == TW_OPEN))
+            return;
+    }
 }

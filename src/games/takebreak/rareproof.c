@@ -1,0 +1,161 @@
+/*
+ * rareproof.c — a period proved from fewer values than the Guy–Smith
+ * theorem needs, for games whose rare positions have stopped: the
+ * rare-heap theorem, and the certificate that checks its conditions on the
+ * values computed (window.c calls it for each candidate it finds).
+ *
+ * Setting (the rare/common classes of engine.c).  A take-and-break game
+ * whose moves take at most t counters and leave at most two heaps (no
+ * three-heap split, no repeating group, splits not required unequal), and
+ * a mask: position x >= 1 is common when parity(G(x) & mask) is the
+ * enumerable parity of x, rare otherwise.  A split with exactly one rare
+ * heap yields a value of the enumerable parity of the position split; a
+ * split of two common heaps, or of two rare ones, the other parity.
+ *
+ * The theorem.  Let p >= 1, P >= 1 and L be such that
+ *   (a) G(n) = G(n - p) for P + p <= n < L;
+ *   (b) every position in [P, L) is common (with the parity variant, p
+ *       is even, so that n and n - p have the same enumerable parity);
+ *       rho < P is the largest rare position (0 if none), and
+ *       L >= P + p + t + max(rho, 1);
+ *   (c) for each n in [L - p, 2P + t) (none when L - p >= 2P + t), every
+ *       value v < G(n) of n's non-enumerable parity is the value of an
+ *       option of n that is a single heap, or a split (a, n - k - a) with
+ *       a <= n - t - P (a witness).
+ * Then G(n) = G(n - p) for every n >= P + p.
+ * Proof, by induction on n >= L, assuming G(x) = G(x - p) for P + p <= x
+ * < n, and (c) at every position x in [n - p, 2P + t).  Let c = G(n - p),
+ * a common position's value as n - p >= P.
+ *   - The options of n of the enumerable parity are its single heaps
+ *     n - k and its splits (r, n - k - r) with r rare: each heap n - k
+ *     and n - k - r is at least n - t - rho >= P + p, so it has the value
+ *     of the same heap less p, and these options are exactly those of
+ *     n - p of that parity (two rare heaps would need n - p - k <= 2 rho,
+ *     and yield the other parity anyway).  So every value of that parity
+ *     below c is an option of n, and c is not.
+ *   - A value v < c of the other parity is an option of n - p: a single
+ *     heap n - p - k (n - k has its value), or a split (a, b) of n - p - k.
+ *     If n - p < 2P + t, (c) gives one with a <= n - p - t - P, so
+ *     b >= P, and (a, b + p) is a split of n - k of the same value, whose
+ *     a is a witness for n (a <= n - t - P): (c) holds at n.  Otherwise
+ *     the larger of a and b is >= (n - p - t) / 2 >= P, and moving it p
+ *     up gives a split of n - k of the same value.
+ * So G(n) = c = G(n - p), a common position.
+ * Guy–Smith needs L >= 2P + 2p + t, when (c) is empty; this needs about
+ * P + p + t + rho, so it helps where the preperiod is long against the
+ * period: octal 0.56 (P = 326640, p = 144, rho = 1795) is proved from
+ * 330 357 values instead of 653 570.  tests/unit/test_takebreak.c holds
+ * every period it proves against the direct mex past the Guy–Smith bound.
+ * Cost.  O(positions * splits scanned) for the positions of (c) (often
+ * none, or a few), bounded by TB_RARE_WORK * L looks (counted in
+ * st->work), past which the attempt gives up (a later checkpoint, or
+ * Guy–Smith, may still prove the period); memory: a byte a value, from
+ * the memory limit.
+ */
+#include "tb.h"
+
+#include <string.h>
+
+/* The certificate's looks, at most, a value computed. */
+#define TB_RARE_WORK 8
+/* Splits scanned between two checks of the values still needed. */
+#define TB_RARE_BLOCK 32
+
+/* A test's seam (not part of the API): 1 drops the conditions on rho
+ * and (c), to show that wrong periods are proved without them. */
+int tb_rare_unsafe = 0;
+
+/* 1 when the rare-heap theorem applies to these rules and this state. */
+static int applies(const tb_state *st, uint64_t Q) {
+    return (st->proofs & NIMBER_PROOF_RARE_HEAPS) && st->provable &&
+           st->sparse_on && st->nsplit3 == 0 && !st->rlen && !st->unequal &&
+           !(st->domain && Q % 2);
+}
+
+uint64_t tb_rare_from(const tb_state *st, uint64_t P, uint64_t Q) {
+    if (!applies(st, Q))
+        return UINT64_MAX;
+    uint64_t rho = st->nrare && !tb_rare_unsafe ? st->rare[st->nrare - 1] : 0;
+    if (P == 0)
+        P = 1; /* the theorem from 1 on; G(Q) = G(0) is in the values */
+    if (rho >= P)
+        return UINT64_MAX; /* (b) fails: a rare position past P */
+    return P + Q + (uint64_t)st->t + (rho ? rho : 1);
+}
+
+/* (c) at n: 1 when every value below G(n) of n's non-enumerable parity
+ * is a single heap's or a witness split's.  need: a bit set of vwords
+ * words; seen: 64 * vwords bytes, all 0 (and left so). */
+static int witnessed(tb_state *st, uint64_t n, uint64_t P, uint64_t *need,
+                     uint8_t *seen, uint64_t *looks) {
+    uint32_t g = tb_G(st, n);
+    const uint64_t *other = st->enum_bits[tb_enum_parity(st, n) ^ 1];
+    size_t words = g / 64 + 1;
+    uint64_t left = 0;
+    for (size_t j = 0; j < words; j++) {
+        need[j] = other[j] & (j < g / 64 ? UINT64_MAX
+                                         : ((uint64_t)1 << (g % 64)) - 1);
+        left |= need[j];
+    }
+    for (int i = 0; i < st->nsingle; i++)
+        seen[tb_G(st, n - (uint64_t)st->single_k[i])] = 1;
+    /* the splits (a, m - a), a = 1 .. n - t - P, a block at a time; the
+     * XOR of two values below 2^bits(max) stays below 64 * vwords */
+    uint64_t A = n - (uint64_t)st->t - P, a = 1;
+    for (;;) {
+        left = 0;
+        for (size_t j = 0; j < words; j++) {
+            for (uint64_t b = need[j]; b; b &= b - 1)
+                if (seen[j * 64 + (unsigned)__builtin_ctzll(b)])
+                    need[j] &= ~(b & -b);
+            left |= need[j];
+        }
+        if (!left || a > A)
+            break;
+        uint64_t stop = A - a + 1 > TB_RARE_BLOCK ? a + TB_RARE_BLOCK : A + 1;
+        for (int i = 0; i < st->nsplit2; i++) {
+            uint64_t m = n - (uint64_t)st->split2_k[i];
+            for (uint64_t x = a; x < stop; x++)
+                seen[tb_G(st, x) ^ tb_G(st, m - x)] = 1;
+        }
+        *looks += (stop - a) * (uint64_t)st->nsplit2;
+        a = stop;
+    }
+    memset(seen, 0, 64 * st->vwords);
+    *looks += words;
+    return !left;
+}
+
+int tb_rare_proof(tb_state *st, uint64_t P, uint64_t Q, uint64_t *need) {
+    *need = UINT64_MAX;
+    uint64_t from = tb_rare_from(st, P, Q), L = st->count;
+    if (from == UINT64_MAX)
+        return 0;
+    if (L < from) {
+        *need = from;
+        return 0;
+    }
+    if (P == 0)
+        P = 1;
+    /* (c) at the positions [L - Q, 2P + t) */
+    uint64_t hi = 2 * P + (uint64_t)st->t, looks = 0;
+    if (hi > L)
+        hi = L;
+    if (L - Q >= hi || tb_rare_unsafe)
+        return 1; /* none: Guy–Smith's own bound */
+    size_t vw = st->vwords, bytes = vw * sizeof(uint64_t) * 9;
+    int why;
+    uint64_t *buf = tb_scratch(st, bytes, &why);
+    if (!buf)
+        return 0; /* no room: Guy–Smith may still prove it */
+    uint64_t *bits = buf;
+    uint8_t *seen = (uint8_t *)(buf + vw);
+    memset(seen, 0, 64 * vw);
+    uint64_t budget = TB_RARE_WORK * L;
+    int ok = 1;
+    for (uint64_t n = L - Q; ok && n < hi; n++)
+        ok = witnessed(st, n, P, bits, seen, &looks) && looks <= budget;
+    tb_scratch_free(st, buf, bytes);
+    st->work += looks;
+    return ok;
+}
