@@ -783,7 +783,7 @@ int tb_checkpoint(tb_state *st, nimber_error *err) {
     }
     if (!st->provable || (st->algo != NIMBER_ALGO_AUTO && !st->want_period))
         return NIMBER_OK;
-    uint64_t step = st->count + st->count / 8;
+    uint64_t step = st->count + st->count / 4;
     if ((st->proofs & NIMBER_PROOF_RARE_HEAPS) && st->sparse_on &&
         (!st->nrare || st->rare[st->nrare - 1] <= st->count / 2) &&
         step < st->next_check) {

@@ -86,16 +86,17 @@ static uint64_t fingerprint_period(const tb_state *st, uint64_t start,
  * fingerprints alone). */
 uint64_t tb_window_budget = 3;
 
-/* The smallest period of G(start..start+W-1); W when it has none shorter.
- * Most Q fail at the first few values compared, so Q ascends comparing
- * the two parts directly, and only when that has cost 3 W comparisons (a
- * window of few distinct values, where wrong Q match long stretches)
- * do fingerprints take over from that Q: O(W) time either way.  (The
- * fingerprints alone, a chain of two modular products a Q, were 12% of
- * `grundy octal:0.106 --upto 10^7`, which has no period to find.) */
-static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W) {
+/* The smallest period >= Q0 of G(start..start+W-1); W when it has none
+ * shorter.  Most Q fail at the first few values compared, so Q ascends
+ * comparing the two parts directly, and only when that has cost 3 W
+ * comparisons (a window of few distinct values, where wrong Q match long
+ * stretches) do fingerprints take over from that Q: O(W) time either way.
+ * (The fingerprints alone, a chain of two modular products a Q, were 12%
+ * of `grundy octal:0.106 --upto 10^7`, which has no period to find.) */
+static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W,
+                              uint64_t Q0) {
     uint64_t budget = tb_window_budget * W;
-    for (uint64_t Q = 1; Q < W; Q++) {
+    for (uint64_t Q = Q0; Q < W; Q++) {
         uint64_t l = W - Q, i = 0;
         while (i < l && i < budget &&
                tb_G(st, start + i) == tb_G(st, start + Q + i))
@@ -121,17 +122,18 @@ static void check_at(tb_state *st, uint64_t at, int light) {
 /* The results of try_window. */
 enum { TW_NONE, TW_OPEN, TW_PROVED };
 
-/* Tries a period candidate from the window of the last L/div values:
- * TW_PROVED if it proved the period, TW_NONE if the window does not
- * repeat, TW_OPEN if it does but no proof is complete.  Schedules a
- * checkpoint for when a proof could be: a full one for Guy–Smith's bound
- * (as 0.8.0 did), a light one for the rare-heap theorem's. */
-static int try_window(tb_state *st, uint64_t div) {
+/* Tries a period candidate from the window of the last L/div values, its
+ * period Q0 or more (window_period): TW_PROVED if it
+ * proved the period, TW_NONE if the window does not repeat, TW_OPEN if it
+ * does but no proof is complete.  Schedules a checkpoint for when a proof
+ * could be: a full one for Guy–Smith's bound (as 0.8.0 did), a light one
+ * for the rare-heap theorem's. */
+static int try_window(tb_state *st, uint64_t div, uint64_t Q0) {
     uint64_t L = st->count, W = L / div;
     if (W < 16)
         return TW_NONE;
     uint64_t start = L - W;
-    uint64_t Q = window_period(st, start, W);
+    uint64_t Q = window_period(st, start, W, Q0);
     if (Q == W)
         return TW_NONE; /* no repetition in the window */
     /* P: scanned back while G(i) = G(i + Q), down to where the last scan
@@ -191,9 +193,17 @@ void tb_try_period(tb_state *st, int light) {
     int rare = (st->proofs & NIMBER_PROOF_RARE_HEAPS) != 0;
     const uint64_t *div = rare ? rare_divs : gs_divs;
     size_t n = rare ? 4 : 2;
+    uint64_t Q0 = 1;
     for (size_t i = 0; i < n; i++) {
-        int r = try_window(st, div[i]);
+        int r = try_window(st, div[i], Q0);
         if (r == TW_PROVED || (light && r == TW_OPEN))
             return;
+        /* A window with no period below its length W: nor has a longer
+         * one ending with it (a period of the longer one below W is one
+         * of it), so the next search starts at W.  (window_period is
+         * exact: a search that gave up early could not skip so; one
+         * that did proved 864, a multiple of 0.56's 144.) */
+        Q0 = r == TW_NONE && st->count / div[i] >= 16 ? st->count / div[i]
+                                                      : 1;
     }
 }
