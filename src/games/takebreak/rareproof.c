@@ -44,8 +44,12 @@
  * Guy–Smith needs L >= 2P + 2p + t, when (c) is empty; this needs about
  * P + p + t + rho, so it helps where the preperiod is long against the
  * period: octal 0.56 (P = 326640, p = 144, rho = 1795) is proved from
- * 330 357 values instead of 653 570.  tests/unit/test_takebreak.c holds
- * every period it proves against the direct mex past the Guy–Smith bound.
+ * 328 581 values instead of 653 570, 0.16 (P = 105351, p = 149459) from
+ * 355 445 instead of 509 622 (where the window search first sees the
+ * period), 0.354 from 10 489 795 instead of 20 126 195.
+ * tests/unit/test_takebreak.c holds every period it proves against the
+ * direct mex past the Guy–Smith bound, and shows that without its
+ * conditions on rho and (c) it would prove a period of 0.14, an open game.
  * Cost.  O(positions * splits scanned) for the positions of (c) (often
  * none, or a few), bounded by TB_RARE_WORK * L looks (counted in
  * st->work), past which the attempt gives up (a later checkpoint, or
