@@ -244,7 +244,8 @@ void nimber_game_set_work_limit(nimber_game *game, uint64_t options);
 
 /* nimber_game_set_proofs: the theorems (NIMBER_PROOF_ bits) that this
  * game's period searches may use; 0 restores the default, both.  A
- * search that may use only Guy–Smith stops where 0.9.0's did (the atlas
+ * search that may use only Guy–Smith stops where 0.8.0's and 0.9.0's did
+ * (the atlas
  * keeps it so, for records comparable with earlier sweeps).  Games
  * without such a search ignore it.  Since 0.10.0. */
 void nimber_game_set_proofs(nimber_game *game, unsigned proofs);

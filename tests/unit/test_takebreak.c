@@ -609,9 +609,8 @@ static void test_periods_smallest(void **state) {
  * up to Guy–Smith's own bound 2P + 2Q + t (so Guy–Smith, with no code of
  * the engine's, proves it too), and is the smallest pair.  Many codes
  * must be proved by it, some sooner than Guy–Smith could; without its
- * conditions on rho and (c) (tb_rare_unsafe, a test seam) some code is
- * proved wrongly (0.14, an open game: 435/30), and the
- * sweep sees it: it can fail. */
+ * bound on rho (tb_rare_unsafe, a test seam) some code is proved wrongly
+ * (0.14, an open game: 435/30), and the sweep sees it: it can fail. */
 extern int tb_rare_unsafe;
 
 /* Searches spec's period within max values with the theorems `proofs`;
@@ -632,7 +631,7 @@ static int period_proofs(const char *spec, uint64_t max, unsigned proofs,
  * G(n + Q) = G(n) for P <= n < 2P + Q + t (Guy–Smith's hypothesis). */
 static int direct_holds(const char *spec, uint64_t P, uint64_t Q, int t) {
     nimber_game *d;
-    uint64_t n = 2 * P + 2 * Q + (uint64_t)t + 1;
+    uint64_t n = 2 * (P ? P : 1) + 2 * Q + (uint64_t)t + 1;
     assert_int_equal(nimber_game_parse(spec, &d, NULL), 0);
     nimber_game_set_algorithm(d, NIMBER_ALGO_DIRECT);
     nimber_value *v = malloc(n * sizeof *v);
@@ -731,8 +730,8 @@ static void test_rare_heap_theorem(void **state) {
         assert_int_equal(by, NIMBER_PROOF_RARE_HEAPS);
         assert_true(p.checked_upto < 2 * known[i].P + 2 * known[i].Q + 2);
     }
-    /* Without its conditions on rho and (c) the theorem is false: some
-     * code is proved wrongly, and the sweep above sees it. */
+    /* Without its bound on rho the theorem is false: some code is proved
+     * wrongly, and the sweep above sees it. */
     tb_rare_unsafe = 1;
     sweep_rare(1, &by_rare, &sooner, &wrong);
     tb_rare_unsafe = 0;

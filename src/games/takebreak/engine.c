@@ -768,13 +768,15 @@ static int choose_mask(tb_state *st, nimber_error *err) {
  * theorem may prove a period (rareproof.c) and the rare positions have
  * stopped (none in the last half of the values), a light checkpoint,
  * which only tries a period (O(count) at most: its windows and the scan
- * back), comes every eighth of the values more, so that a period is
+ * back), comes every quarter of the values more, or where a candidate's
+ * rare-heap proof could be complete (window.c), so that a period is
  * proved soon after its proof is possible rather than at the next
  * doubling. */
 int tb_checkpoint(tb_state *st, nimber_error *err) {
-    int light = st->light_next;
+    int light = st->next_kind != TB_CHECK_FULL;
+    st->after_rare = st->next_kind == TB_CHECK_RARE;
+    st->next_kind = TB_CHECK_FULL;
     if (light) {
-        st->light_next = 0;
         st->next_check = st->next_full;
     } else {
         st->next_check = st->next_full = st->count * 2;
@@ -788,7 +790,7 @@ int tb_checkpoint(tb_state *st, nimber_error *err) {
         (!st->nrare || st->rare[st->nrare - 1] <= st->count / 2) &&
         step < st->next_check) {
         st->next_check = step;
-        st->light_next = 1;
+        st->next_kind = TB_CHECK_LIGHT;
     }
     tb_try_period(st, light);
     return NIMBER_OK;

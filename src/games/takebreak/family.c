@@ -38,9 +38,16 @@ static void set_work_limit(void *state, uint64_t options) {
     ((tb_state *)state)->user_work = options;
 }
 
-/* Sets the theorems a period search may use (rareproof.c, period.c). */
+/* Sets the theorems a period search may use (rareproof.c, period.c); a
+ * light checkpoint already set gives way to the next full one, so that
+ * Guy–Smith alone checks where 0.8.0 did. */
 static void set_proofs(void *state, unsigned proofs) {
-    ((tb_state *)state)->proofs = proofs;
+    tb_state *st = state;
+    st->proofs = proofs;
+    if (st->next_kind != TB_CHECK_FULL) {
+        st->next_kind = TB_CHECK_FULL;
+        st->next_check = st->next_full;
+    }
 }
 
 /* The theorem that proved the period (0: none yet). */

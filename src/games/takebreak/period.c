@@ -14,14 +14,17 @@
  * move from n+Q of the same value.  (For J = 2 this is Guy and Smith's
  * bound 2P + Q + t.)  It needs moves that do not depend on the heaps
  * being unequal, so grundy-game gets no proof.
- * Finding (P, Q): at checkpoints (doubling, and at the end of a search),
- * the smallest period Q of a window of the last values (the last eighth,
- * then the last half) is found by comparing its two parts directly, then
- * by fingerprints if that grows long (window_period: O(W) time, no memory
- * beyond the table), P is found by scanning back while
- * G(i) = G(i+Q), and the pair is proven once the values reach N + Q.  The
- * pair is taken only if the window lies in the periodic part (P <= its
- * start; the last half always does once a proof is possible, as
+ * Finding (P, Q): at checkpoints (doubling, and at the end of a search;
+ * with the rare-heap theorem, light ones between: engine.c), the
+ * smallest period Q of a window of the last values (the last eighth, then
+ * the last half; the last 1/512 and 1/64 first where the rare-heap
+ * theorem may prove: window.c) is found by comparing its two parts
+ * directly, then by fingerprints if that grows long (window_period: O(W)
+ * time, no memory beyond the table), P is found by scanning back while
+ * G(i) = G(i+Q), and the pair is proven once the values reach N + Q, or
+ * sooner by the rare-heap theorem (rareproof.c).  The pair is taken only
+ * if the window lies in the periodic part (P <= its start; for
+ * Guy–Smith the last half always does once a proof is possible, as
  * L >= N + Q >= 2P).  Then the true smallest period is a period of the
  * window, so it is >= Q, and Q is a period: Q is the smallest; and the
  * scan gives the smallest P for it.  So the pair is the smallest.  The

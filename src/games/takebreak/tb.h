@@ -115,7 +115,10 @@ typedef struct {
     int want_period; /* look for a period even when not AUTO */
     uint64_t next_check;
     uint64_t next_full; /* the next checkpoint that chooses the mask */
-    int light_next;     /* next_check only tries a period (engine.c) */
+    int next_kind;      /* what next_check does (TB_CHECK_, engine.c) */
+    int after_rare;     /* this checkpoint was a rare-heap proof's */
+    uint64_t fail_p, fail_q, fail_l; /* the rare-heap proof that failed
+                                        last (rareproof.c: not redone) */
     uint64_t scan_q, scan_p, scan_l; /* the last preperiod scanned back
                                         (window.c): G(i) = G(i + scan_q)
                                         for scan_p <= i < scan_l - scan_q */
@@ -135,6 +138,10 @@ typedef struct {
     uint32_t pair_k;
     double rate[2];
 } tb_state;
+
+/* The kinds of checkpoint (tb_state.next_kind): full (the mask too),
+ * light (a period only), light at a rare-heap proof's need (window.c). */
+enum { TB_CHECK_FULL, TB_CHECK_LIGHT, TB_CHECK_RARE };
 
 /* The largest stamp generation (engine.c; tests make it small). */
 extern uint32_t tb_gen_cycle;

@@ -4,12 +4,15 @@
  * window of the last values (compared directly, then by fingerprints
  * mod 2^31 - 1 if that grows long: O(W) time and O(1) memory), the least
  * preperiod P scanned back from it, and the pair taken when the values
- * reach the bound the Guy–Smith theorem (or its generalisation) needs.
- * period.c's opening comment gives the method and its proof; this file
+ * reach the bound the Guy–Smith theorem (or its generalisation) needs, or
+ * when the rare-heap theorem proves it (rareproof.c).  period.c's opening
+ * comment gives the method and its proof; this file
  * sits below both engine.c and period.c, so neither calls the other in a
  * circle.
  */
 #include "tb.h"
+
+#include <string.h>
 
 /* Values needed to prove the pair (P, Q): N + Q with the bound N above. */
 static uint64_t proof_needs(const tb_state *st, uint64_t P, uint64_t Q) {
@@ -96,7 +99,15 @@ uint64_t tb_window_budget = 3;
 static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W,
                               uint64_t Q0) {
     uint64_t budget = tb_window_budget * W;
+    const uint8_t *x = st->width == 1 ? (const uint8_t *)st->tab + start : NULL;
     for (uint64_t Q = Q0; Q < W; Q++) {
+        if (x) { /* a byte a value: only a Q whose first value matches
+                  * (memchr, vectorised) can be a period */
+            const uint8_t *p = memchr(x + Q, x[0], (size_t)(W - Q));
+            if (!p)
+                return W;
+            Q = (uint64_t)(p - x);
+        }
         uint64_t l = W - Q, i = 0;
         while (i < l && i < budget &&
                tb_G(st, start + i) == tb_G(st, start + Q + i))
@@ -110,12 +121,19 @@ static uint64_t window_period(const tb_state *st, uint64_t start, uint64_t W,
     return W;
 }
 
-/* Schedules a checkpoint at `at` values when that is sooner than the one
- * set: a full one (the mask too), or a light one (a period only). */
-static void check_at(tb_state *st, uint64_t at, int light) {
+/* Schedules a checkpoint of a kind (TB_CHECK_) at `at` values when that
+ * is sooner than the one set.  A rare-heap proof's need that follows one
+ * that failed waits at least a sixteenth of the values: on octal:0.354
+ * each new exception near the end made a candidate whose need was a few
+ * thousand values on, 207 checkpoints in a row, each ending a chunk that
+ * two threads might share (pair.c: 4.0 s against 2.9 s on one thread). */
+static void check_at(tb_state *st, uint64_t at, int kind) {
+    if (kind == TB_CHECK_RARE && st->after_rare &&
+        at < st->count + st->count / 16)
+        at = st->count + st->count / 16;
     if (at > st->count && at < st->next_check) {
         st->next_check = at;
-        st->light_next = light;
+        st->next_kind = kind;
     }
 }
 
@@ -154,7 +172,7 @@ static int try_window(tb_state *st, uint64_t div, uint64_t Q0) {
          * could be complete (the light checkpoints of the rare-heap
          * theorem come anyway). */
         if (gs && P + 2 * Q <= L)
-            check_at(st, need, 0);
+            check_at(st, need, TB_CHECK_FULL);
         return TW_OPEN;
     }
     if (gs && L >= need) {
@@ -173,8 +191,8 @@ static int try_window(tb_state *st, uint64_t div, uint64_t Q0) {
         return TW_PROVED;
     }
     if (gs)
-        check_at(st, need, 0);
-    check_at(st, rare, 1);
+        check_at(st, need, TB_CHECK_FULL);
+    check_at(st, rare, TB_CHECK_RARE);
     return TW_OPEN;
 }
 
@@ -184,10 +202,11 @@ static int try_window(tb_state *st, uint64_t div, uint64_t Q0) {
  * preperiod ends, so two shorter windows are tried first (the last 1/512
  * of the values lies past the preperiod sooner); at a light checkpoint
  * (engine.c) a longer window is tried only when the shorter one did not
- * repeat (a window that repeats but reaches into the preperiod says the
- * longer ones do too: their O(W) is saved).  The Guy–Smith theorem alone
- * keeps the two windows of 0.8.0, so its searches stop where they did
- * (nimber atlas's records). */
+ * repeat: one that repeats (its candidate reaching into the preperiod,
+ * or not proved yet) ends the attempt, saving the longer windows' O(W);
+ * that can only delay a proof to the next checkpoint, never change it.
+ * The Guy–Smith theorem alone keeps the two windows of 0.8.0 and 0.9.0,
+ * so its searches stop where theirs did (nimber atlas's records). */
 void tb_try_period(tb_state *st, int light) {
     static const uint64_t rare_divs[] = {512, 64, 8, 2}, gs_divs[] = {8, 2};
     int rare = (st->proofs & NIMBER_PROOF_RARE_HEAPS) != 0;
