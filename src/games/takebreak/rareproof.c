@@ -47,7 +47,7 @@
  * + p + t, so it proves sooner where the rare positions end early and
  * the preperiod is long: octal 0.56 (P = 326640, p = 144, rho = 1795) is proved from
  * 328 581 values instead of 653 570, 0.16 (P = 105351, p = 149459) from
- * 355 445 instead of 509 622 (where the window search first sees the
+ * 385 585 instead of 509 622 (where the window search first sees the
  * period), 0.354 from 10 489 795 instead of 20 126 195.
  * tests/unit/test_takebreak.c holds every period it proves against the
  * direct mex past the Guy–Smith bound, and shows that without its
