@@ -373,7 +373,8 @@ PyObject *py_grundy(PyObject *mod, PyObject *args) {
 }
 
 /* _period(spec, max_values, max_memory) -> (preperiod, period,
- * checked_upto) or None when none was proved. */
+ * checked_upto, theorem) or None when none was proved; theorem
+ * "guy-smith" or "rare-heaps" for take-and-break games, else None. */
 PyObject *py_period(PyObject *mod, PyObject *args) {
     (void)mod;
     const char *spec;
@@ -397,12 +398,16 @@ PyObject *py_period(PyObject *mod, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     rc = nimber_game_period(g, max_values, &per, &err);
     Py_END_ALLOW_THREADS
+    unsigned by = nimber_game_period_proof(g);
     nimber_game_free(g);
     if (rc != NIMBER_OK)
         return raise_status(rc, &err, 0);
     if (!per.proven)
         Py_RETURN_NONE;
-    return Py_BuildValue("(KKK)", (unsigned long long)per.preperiod,
+    const char *theorem = by == NIMBER_PROOF_RARE_HEAPS   ? "rare-heaps"
+                          : by == NIMBER_PROOF_GUY_SMITH ? "guy-smith"
+                                                         : NULL;
+    return Py_BuildValue("(KKKz)", (unsigned long long)per.preperiod,
                          (unsigned long long)per.period,
-                         (unsigned long long)per.checked_upto);
+                         (unsigned long long)per.checked_upto, theorem);
 }

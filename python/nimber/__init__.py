@@ -150,13 +150,16 @@ class Period(tuple):
 
     proven: True when the library proved it (nimber.period), False for a
         repeat only observed in the values computed (Game.period);
-    checked_upto: how many values were computed.
+    checked_upto: how many values were computed;
+    theorem: the theorem that proved a take-and-break game's period,
+        "guy-smith" or "rare-heaps" (as `period --json` says), else None.
     """
 
-    def __new__(cls, preperiod, period, proven, checked_upto):
+    def __new__(cls, preperiod, period, proven, checked_upto, theorem=None):
         self = super().__new__(cls, (preperiod, period))
         self.proven = proven
         self.checked_upto = checked_upto
+        self.theorem = theorem
         return self
 
     @property
@@ -321,12 +324,13 @@ def period(game, max=None, *, max_memory=None):
     proved within max values (None: 2**25).
 
     Periods are proved where a theorem applies: Guy-Smith for octal and hex
-    take-and-break codes, a repeated window for subtraction games, the
+    take-and-break codes (or, sooner, the rare-heap theorem: the Period's
+    theorem says which), a repeated window for subtraction games, the
     closed form for sub:1-k.  Games without a period search (nim, split,
     grundy-game...) raise NotImplementedError.
     """
     r = _nimber._period(game, max, max_memory)
-    return None if r is None else Period(r[0], r[1], True, r[2])
+    return None if r is None else Period(r[0], r[1], True, r[2], r[3])
 
 
 def atlas(*families, upto=None, max_options=None, max_seconds=None,

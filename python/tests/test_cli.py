@@ -97,6 +97,11 @@ def test_period_matches_cli(cli, game):
     assert got == (want["preperiod"], want["period"])
     assert got.proven and got.checked_upto == want["checked_upto"]
     assert (got.preperiod, got.period) == tuple(got)
+    # the theorem that proved it, as the CLI names it (0.16 by the
+    # rare-heap theorem, Kayles by Guy-Smith, sub:2,5 by neither)
+    assert got.theorem == want.get("theorem")
+    assert got.theorem == {"octal:0.16": "rare-heaps", "kayles": "guy-smith",
+                           "sub:2,5": None}.get(game, got.theorem)
 
 
 def test_period_unsupported():
