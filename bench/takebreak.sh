@@ -28,14 +28,18 @@ for spec in octal:0.6:1000000 octal:0.034:10000000 grundy-game:10000000; do
         "$(rate "$upto" "$t")" "$(ratio "$td" "$tf")" "$td" "$tf"
 done
 
+# The period proofs: the values each needed and the theorem that proved
+# it (period --json; Guy-Smith alone would need 2P + 2Q + t).
 echo
-printf "%-14s %10s %8s %9s\n" game preperiod period seconds
+printf "%-14s %10s %8s %9s %10s %11s %9s\n" game preperiod period seconds values guy-smith theorem
 for game in octal:0.16 octal:0.56 octal:0.354; do
     s=$(date +%s%N)
-    out=$($N period "$game" | tr '\n' ' ')
+    out=$($N period --json "$game" | tr -d '{}",:' )
     e=$(date +%s%N)
-    set -- $out
-    printf "%-14s %10s %8s %9s\n" "$game" "$2" "$4" "$(echo "$s $e" | awk '{ printf "%.3f", ($2 - $1) / 1e9 }')"
+    set -- $out # preperiod P period Q proven true checked_upto N theorem T
+    printf "%-14s %10s %8s %9s %10s %11s %9s\n" "$game" "$2" "$4" \
+        "$(echo "$s $e" | awk '{ printf "%.3f", ($2 - $1) / 1e9 }')" "$8" \
+        "$((2 * $2 + 2 * $4 + ${#game} - 8))" "${10}"
 done
 
 echo
