@@ -55,8 +55,8 @@
  * Cost.  O(positions * splits scanned) for the positions of (c) (often
  * none, or a few), bounded by TB_RARE_WORK * L looks (counted in
  * st->work), past which the attempt gives up (a later checkpoint, or
- * Guy–Smith, may still prove the period); memory: a byte a value, from
- * the memory limit.
+ * Guy–Smith, may still prove the period); memory: none of its own (the
+ * engine's need and seen buffers).
  */
 #include "tb.h"
 
@@ -80,12 +80,12 @@ static int applies(const tb_state *st, uint64_t Q) {
            !(st->domain && Q % 2);
 }
 
-uint64_t tb_rare_from(const tb_state *st, uint64_t P, uint64_t Q) {
+/* The values the theorem needs at least for (P, Q), P >= 1 (UINT64_MAX:
+ * it does not apply). */
+static uint64_t rare_from(const tb_state *st, uint64_t P, uint64_t Q) {
     if (!applies(st, Q))
         return UINT64_MAX;
     uint64_t rho = st->nrare && !tb_rare_unsafe ? st->rare[st->nrare - 1] : 0;
-    if (P == 0)
-        P = 1; /* the theorem from 1 on; G(Q) = G(0) is in the values */
     if (rho >= P)
         return UINT64_MAX; /* (b) fails: a rare position past P */
     return P + Q + (uint64_t)st->t + (rho ? rho : 1);
@@ -99,17 +99,14 @@ static int witnessed(tb_state *st, uint64_t n, uint64_t P, uint64_t *need,
     uint32_t g = tb_G(st, n);
     const uint64_t *other = st->enum_bits[tb_enum_parity(st, n) ^ 1];
     size_t words = g / 64 + 1;
-    uint64_t left = 0;
-    for (size_t j = 0; j < words; j++) {
+    for (size_t j = 0; j < words; j++)
         need[j] = other[j] & (j < g / 64 ? UINT64_MAX
                                          : ((uint64_t)1 << (g % 64)) - 1);
-        left |= need[j];
-    }
     for (int i = 0; i < st->nsingle; i++)
         seen[tb_G(st, n - (uint64_t)st->single_k[i])] = 1;
     /* the splits (a, m - a), a = 1 .. n - t - P, a block at a time; the
      * XOR of two values below 2^bits(max) stays below 64 * vwords */
-    uint64_t A = n - (uint64_t)st->t - P, a = 1;
+    uint64_t A = n - (uint64_t)st->t - P, a = 1, left;
     for (;;) {
         left = 0;
         for (size_t j = 0; j < words; j++) {
@@ -136,15 +133,15 @@ static int witnessed(tb_state *st, uint64_t n, uint64_t P, uint64_t *need,
 
 int tb_rare_proof(tb_state *st, uint64_t P, uint64_t Q, uint64_t *need) {
     *need = UINT64_MAX;
-    uint64_t from = tb_rare_from(st, P, Q), L = st->count;
+    if (P == 0)
+        P = 1; /* the theorem from 1 on; G(Q) = G(0) is in the values */
+    uint64_t from = rare_from(st, P, Q), L = st->count;
     if (from == UINT64_MAX)
         return 0;
     if (L < from) {
         *need = from;
         return 0;
     }
-    if (P == 0)
-        P = 1;
     if (P == st->fail_p && Q == st->fail_q && L == st->fail_l)
         return 0; /* the same as the last that failed: another window's */
     /* (c) at the positions [L - Q, min(L, 2P + t)) */
@@ -153,19 +150,14 @@ int tb_rare_proof(tb_state *st, uint64_t P, uint64_t Q, uint64_t *need) {
         hi = L;
     if (L - Q >= hi)
         return 1; /* none: Guy–Smith's own bound */
-    size_t vw = st->vwords, bytes = vw * sizeof(uint64_t) * 9;
-    int why;
-    uint64_t *buf = tb_scratch(st, bytes, &why);
-    if (!buf)
-        return 0; /* no room: Guy–Smith may still prove it */
-    uint64_t *bits = buf;
-    uint8_t *seen = (uint8_t *)(buf + vw);
-    memset(seen, 0, 64 * vw);
+    /* the engine's own value-indexed scratch (need, seen: table.c), free
+     * between two values */
+    memset(st->seen, 0, 64 * st->vwords);
     uint64_t budget = TB_RARE_WORK * L;
     int ok = 1;
     for (uint64_t n = L - Q; ok && n < hi; n++)
-        ok = witnessed(st, n, P, bits, seen, &looks) && looks <= budget;
-    tb_scratch_free(st, buf, bytes);
+        ok = witnessed(st, n, P, st->need, st->seen, &looks) &&
+             looks <= budget;
     st->work += looks;
     if (!ok)
         st->fail_p = P, st->fail_q = Q, st->fail_l = L;

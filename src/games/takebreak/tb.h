@@ -260,11 +260,9 @@ double tb_clock(void);
  * checkpoint that only looks for a period, engine.c). */
 void tb_try_period(tb_state *st, int light);
 
-/* rareproof.c: the rare-heap theorem for the candidate (P, Q).  The
- * values it needs at least (UINT64_MAX: it does not apply); 1 when it
+/* rareproof.c: the rare-heap theorem for the candidate (P, Q): 1 when it
  * proves the pair from the values so far, else 0 with *need the values at
- * which it could (UINT64_MAX: not known). */
-uint64_t tb_rare_from(const tb_state *st, uint64_t P, uint64_t Q);
+ * which it could (UINT64_MAX: not known, or it does not apply). */
 int tb_rare_proof(tb_state *st, uint64_t P, uint64_t Q, uint64_t *need);
 
 /* period.c: G(h) for any h (computing, or extrapolating past a proven
